@@ -1,0 +1,48 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace mvp {
+
+// An NDRange launch as the command processor sees it. local[] is the enqueued work-group
+// size; as with OpenCL 2.0 non-uniform work-groups, the last group in a dimension may be
+// smaller when global[] is not a multiple of local[].
+struct NDRange {
+    uint32_t work_dim = 1;
+    uint32_t global[3] = {1, 1, 1};
+    uint32_t local[3] = {1, 1, 1};
+    uint32_t offset[3] = {0, 0, 0};
+
+    uint32_t num_groups(unsigned d) const { return (global[d] + local[d] - 1) / local[d]; }
+    uint64_t total_groups() const {
+        return uint64_t{num_groups(0)} * num_groups(1) * num_groups(2);
+    }
+    uint64_t total_work_items() const { return uint64_t{global[0]} * global[1] * global[2]; }
+    // The actual size of group `group` (per-dimension index) in dimension d.
+    uint32_t group_size(unsigned d, uint32_t group) const {
+        uint32_t start = group * local[d];
+        return global[d] - start < local[d] ? global[d] - start : local[d];
+    }
+};
+
+// One kernel argument: a 32-bit value for $4.. ($4-$7, then the stack as the ABI says), or
+// the size of a __local area that the dispatcher allocates in the SP's local memory and
+// passes by address.
+struct KernelArg {
+    enum class Kind : uint8_t { kValue, kLocal };
+    Kind kind = Kind::kValue;
+    uint32_t value = 0;  // the value, or the byte size of the __local area
+
+    static KernelArg of_value(uint32_t v) { return {Kind::kValue, v}; }
+    static KernelArg of_local(uint32_t bytes) { return {Kind::kLocal, bytes}; }
+};
+
+// Everything a kernel launch needs besides memory contents.
+struct Launch {
+    uint32_t entry_pc = 0;
+    NDRange range;
+    std::vector<KernelArg> args;
+};
+
+}  // namespace mvp
