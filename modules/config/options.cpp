@@ -1,0 +1,160 @@
+// Every option of the model, declared once. Adding an option is one line in the table below;
+// its parsing, checking, help text and JSON output follow from the declaration. Defaults are
+// those of the MVP V2.1 platform (config/mvp_v2_1.config writes them out).
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "config.h"
+
+namespace mvp::config {
+
+namespace {
+
+constexpr int64_t kNoMax = INT64_MAX;
+
+// Extra conditions on numeric values (see ValueRule).
+bool is_positive(double v) { return v > 0; }
+
+bool is_power_of_two(double v) {
+    int exponent = 0;
+    return v > 0 && std::frexp(v, &exponent) == 0.5;
+}
+
+bool divides_64(double v) { return v > 0 && std::floor(v) == v && std::fmod(64.0, v) == 0; }
+
+bool is_multiple_of_8(double v) { return std::fmod(v, 8.0) == 0; }
+
+constexpr ValueRule kPositive{is_positive, "greater than 0"};
+constexpr ValueRule kPowerOfTwo{is_power_of_two, "a power of two"};
+constexpr ValueRule kDivides64{divides_64, "a divisor of 64"};
+constexpr ValueRule kMultipleOf8{is_multiple_of_8, "a multiple of 8"};
+
+// One helper per kind of option, so that each declaration below is a single call.
+OptionSpec int_option(const char* name, const char* def, int64_t min, int64_t max,
+                      const char* description, ValueRule rule = {}) {
+    OptionSpec s{name, OptionType::kInt, def, description};
+    s.min = min;
+    s.max = max;
+    s.rule = rule;
+    return s;
+}
+
+OptionSpec int_list_option(const char* name, const char* def, unsigned length, int64_t min,
+                           const char* description) {
+    OptionSpec s{name, OptionType::kIntList, def, description};
+    s.min = min;
+    s.list_length = length;
+    return s;
+}
+
+OptionSpec double_list_option(const char* name, const char* def, unsigned length, char separator,
+                              ValueRule rule, const char* description) {
+    OptionSpec s{name, OptionType::kDoubleList, def, description};
+    s.list_length = length;
+    s.separator = separator;
+    s.rule = rule;
+    return s;
+}
+
+OptionSpec string_option(const char* name, const char* def, const char* choices,
+                         const char* description) {
+    OptionSpec s{name, OptionType::kString, def, description};
+    s.choices = choices;
+    return s;
+}
+
+}  // namespace
+
+const std::vector<OptionSpec>& option_specs() {
+    static const std::vector<OptionSpec> specs = {
+        // High-level architecture.
+        string_option("mvpgpu_platform", "mvp_v2_1", "mvp_v2_1|mvp_1sp",
+                      "platform being modelled (its name in statistics and --platform)"),
+        int_option("mvpgpu_n_gpc", "1", 1, 1024, "number of GPCs (graphics processing clusters)"),
+        int_option("mvpgpu_n_tpc_per_gpc", "4", 1, 1024, "number of TPCs per GPC"),
+        int_option("mvpgpu_n_sm_per_tpc", "2", 1, 1024, "number of SMs per TPC"),
+        int_option("mvpgpu_n_sp_per_sm", "4", 1, 1024,
+                   "number of SPs per SM (an MVP SP is what CUDA calls an SM)"),
+        int_option("mvpgpu_max_concurrent_kernel", "8", 1, 1024,
+                   "maximum number of kernels running at the same time"),
+        double_list_option("mvpgpu_clock_domains",
+                           "1000.0:1000.0:1000.0:800.0:1000.0:1000.0:1000.0:1000.0", 8, ':',
+                           kPositive,
+                           "clock domain frequencies in MHz {<Core Clock>:<Interconnect Clock>:"
+                           "<L2 Clock>:<DRAM Clock>:<pa_clock>:<rop_clock>:<raster_clock>:"
+                           "<texture_clock>}"),
+
+        // Pipeline widths and functional units.
+        int_list_option(
+            "mvpgpu_pipeline_widths", "4,4,0,4,4,4,4,0,4,4,4,4,0", 13, 0,
+            "pipeline register widths {<IS_RF_SP>, <IS_RF_DP>, <IS_RF_INT>, <IS_RF_SFU>, "
+            "<IS_RF_MEM>, <RF_EX_SP>, <RF_EX_DP>, <RF_EX_INT>, <RF_EX_SFU>, <RF_EX_MEM>, "
+            "<EX_WB>, <IS_RF_TENSOR_CORE>, <RF_EX_TENSOR_CORE>}"),
+        int_option("gpgpu_num_fp32_units_per_sp", "4", 1, 64, "number of FP32 units per SP"),
+        int_option("gpgpu_num_int32_units_per_sp", "4", 1, 64,
+                   "number of INT32 ALU/MAC units per SP"),
+        int_option("gpgpu_num_sfu_units_per_sp", "1", 1, 64,
+                   "number of special function units per SP"),
+        int_option("mvpgpu_num_ldst_units_per_sp", "4", 1, 64, "number of LD/ST units per SP"),
+
+        // Instruction latencies and initiation intervals (GPGPU-Sim order).
+        int_list_option(
+            "ptx_opcode_latency_int", "3,3,3,3,3,3", 6, 1,
+            "integer instruction latencies in core cycles {<ADD>,<MAX>,<MUL>,<MAD>,<DIV>,"
+            "<SHFL>}"),
+        int_list_option(
+            "ptx_opcode_initiation_int", "0,0,0,0,0,0", 6, 0,
+            "integer instruction initiation intervals in core cycles {<ADD>,<MAX>,<MUL>,"
+            "<MAD>,<DIV>,<SHFL>}"),
+        int_list_option(
+            "ptx_opcode_latency_fp", "3,3,3,3,3", 5, 1,
+            "floating-point instruction latencies in core cycles {<ADD>,<MAX>,<MUL>,<MAD>,"
+            "<DIV>} (DIV is the SFU)"),
+        int_list_option(
+            "ptx_opcode_initiation_fp", "0,0,0,0,0", 5, 0,
+            "floating-point instruction initiation intervals in core cycles {<ADD>,<MAX>,"
+            "<MUL>,<MAD>,<DIV>}"),
+
+        // On-chip local memory (OCC) and threads.
+        int_option("mvpgpu_local_mem_num_banks", "8", 1, 64,
+                   "number of single-port banks of the local memory (bank conflict detection)",
+                   kPowerOfTwo),
+        int_option("mvpgpu_local_mem_read_cycle", "1", 1, 1024,
+                   "local memory read cycles per access"),
+        int_option("mvpgpu_local_mem_write_cycle", "1", 1, 1024,
+                   "local memory write cycles per access"),
+        int_option(
+            "mvpgpu_local_mem_size", "32768", 1024, 32768,
+            "bytes of on-chip local memory per SP, at local address 0 (the window is 32 KiB)",
+            kPowerOfTwo),
+        int_option("mvpgpu_n_threads_per_sp_and_warp_size", "4", 1, 64,
+                   "warp size: threads of an SP that issue together (1 = pure SMT core)",
+                   kDivides64),
+        int_option("mvpgpu_n_threads_per_sp", "64", 1, 1024, "hardware thread slots per SP"),
+        int_option("mvpgpu_private_stack_bytes", "320", 256 + 64, 32768,
+                   "bytes of private stack per hardware thread slot, at the top of local memory",
+                   kMultipleOf8),
+
+        // Global memory.
+        int_option("mvpgpu_global_mem_size", "268435456", 4096, int64_t{1} << 31,
+                   "bytes of global memory (DDR) from address 0x80000000"),
+
+        // Execution policy and run limits.
+        string_option("mvpgpu_divergence", "mpipdom", "pdom|mpipdom",
+                      "branch divergence policy: PDOM SIMT stack or Multi-Path IPDOM"),
+        int_option("gpgpu_max_cycle", "0", 0, kNoMax,
+                   "stop the simulation after this many core "
+                   "cycles (0 = no limit)"),
+        int_option("mvpgpu_watchdog_cycles", "1000000", 0, kNoMax,
+                   "stop the run as hung after this many core cycles without a retired "
+                   "instruction (0 = no watchdog)"),
+        int_option("mvpgpu_functional_max_instructions", "10000000000", 0, kNoMax,
+                   "stop a functional run with a fault after this many thread instructions, so "
+                   "that an endless kernel cannot hang (0 = no limit)"),
+    };
+    return specs;
+}
+
+}  // namespace mvp::config

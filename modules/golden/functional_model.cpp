@@ -1,0 +1,236 @@
+#include "functional_model.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <string>
+
+#include "modules/isa/semantics.h"
+
+namespace mvp {
+
+using isa::Opcode;
+
+struct FunctionalModel::Thread {
+    uint32_t regs[isa::kNumRegs];
+    uint32_t special[isa::kNumSpecialRegisters];
+    uint32_t pc = 0;
+    uint32_t local_id = 0;
+    uint32_t warp = 0;
+    uint64_t group = 0;
+    bool exited = false;
+};
+
+FunctionalModel::FunctionalModel(const Params& params) : params_(params) {}
+
+FunctionalModel::Stats FunctionalModel::run(const toolchain::Program& program, uint32_t data_base,
+                                            const Launch& launch, GlobalMemory& memory) {
+    KernelAbi abi(params_.abi, launch, program.exit_stub_pc);
+    program_ = &program;
+    memory_ = &memory;
+    code_.clear();
+    code_.reserve(program.code.size());
+    for (uint64_t word : program.relocated_code(data_base)) {
+        isa::Instruction in;
+        if (!isa::decode(word, &in)) in.op = Opcode::kCount;
+        code_.push_back(in);
+    }
+    local_.assign(params_.abi.local_mem_bytes, 0);
+    executed_ = 0;
+    budget_ = params_.max_thread_instructions ? params_.max_thread_instructions
+                                              : std::numeric_limits<uint64_t>::max();
+
+    Stats stats;
+    std::vector<Thread> threads;
+    for (uint64_t g = 0; g < abi.num_groups(); ++g) {
+        KernelAbi::Group group = abi.group(g);
+        current_sp_ = static_cast<uint32_t>(g % params_.num_sp);
+        std::fill(local_.begin(), local_.end(), 0);
+        threads.assign(group.work_items, Thread{});
+        for (uint32_t i = 0; i < group.work_items; ++i) {
+            Thread& t = threads[i];
+            abi.init_thread(group, i, i, current_sp_, t.regs, t.special);
+            t.local_id = i;
+            t.warp = i / params_.abi.warp_size;
+            t.group = g;
+            t.pc = abi.launch().entry_pc;
+            for (const KernelAbi::StackWord& w : abi.stack_words(i))
+                std::memcpy(&local_[w.address], &w.value, 4);
+        }
+        // Run every live thread to its next barrier or its end, until all have ended.
+        uint32_t live = group.work_items;
+        while (live > 0) {
+            for (Thread& t : threads) {
+                if (t.exited) continue;
+                if (run_thread(t) == Stop::kExit) {
+                    t.exited = true;
+                    --live;
+                }
+            }
+        }
+        stats.work_items += group.work_items;
+        ++stats.work_groups;
+    }
+    stats.thread_instructions = executed_;
+    return stats;
+}
+
+uint8_t* FunctionalModel::translate(Thread& t, uint32_t address, unsigned bytes) {
+    if (address < local_.size()) {
+        if (address + bytes <= local_.size()) return &local_[address];
+    } else if (memory_->contains(address, bytes)) {
+        return memory_->at(address);
+    }
+    fault(t, "unmapped address", address, true);
+}
+
+FunctionalModel::Stop FunctionalModel::run_thread(Thread& t) {
+    const isa::Instruction* code = code_.data();
+    const uint32_t code_bytes = static_cast<uint32_t>(code_.size()) * isa::kInstBytes;
+    uint32_t* r = t.regs;
+    uint32_t pc = t.pc;
+    uint64_t executed = 0;
+    // Writes the pc and the instruction count back when the thread leaves the loop.
+    auto leave = [&](Stop s) {
+        t.pc = pc;
+        executed_ += executed;
+        return s;
+    };
+    auto check_target = [&](uint32_t target) {
+        if (target >= code_bytes || (target & 7)) {
+            t.pc = pc;
+            executed_ += executed;
+            fault(t, "jump outside the code image", target, true);
+        }
+    };
+
+    for (;;) {
+        const isa::Instruction& in = code[pc >> 3];
+        ++executed;
+        switch (in.op) {
+            case Opcode::kBeq:
+            case Opcode::kBne:
+            case Opcode::kBlt:
+            case Opcode::kBle:
+            case Opcode::kFbeq:
+            case Opcode::kFble:
+            case Opcode::kJp:
+            case Opcode::kJr: {
+                uint32_t target = isa::next_pc(in, pc, r[in.rs], r[in.rt]);
+                check_target(target);
+                // Every loop passes a control instruction: the run limit is checked here.
+                if (executed_ + executed > budget_) {
+                    leave(Stop::kSync);
+                    fault(t, "run limit exceeded", 0, false);
+                }
+                pc = target;
+                continue;
+            }
+            case Opcode::kJplnk: {
+                uint32_t target = isa::next_pc(in, pc, 0, 0);
+                check_target(target);
+                r[isa::kRegRa] = isa::link_value(pc);
+                pc = target;
+                continue;
+            }
+            case Opcode::kLdW:
+            case Opcode::kLdH:
+            case Opcode::kLdHu:
+            case Opcode::kLdB:
+            case Opcode::kLdBu: {
+                uint32_t addr = isa::effective_address(in, r[in.rs]);
+                unsigned size = isa::access_size(in.op);
+                if (!isa::is_aligned(in.op, addr)) {
+                    t.pc = pc;
+                    fault(t, "misaligned access", addr, true);
+                }
+                t.pc = pc;
+                uint32_t raw = 0;
+                std::memcpy(&raw, translate(t, addr, size), size);
+                r[in.rd] = isa::load_result(in.op, raw);
+                break;
+            }
+            case Opcode::kStW:
+            case Opcode::kStH:
+            case Opcode::kStB: {
+                uint32_t addr = isa::effective_address(in, r[in.rs]);
+                unsigned size = isa::access_size(in.op);
+                if (!isa::is_aligned(in.op, addr)) {
+                    t.pc = pc;
+                    fault(t, "misaligned access", addr, true);
+                }
+                t.pc = pc;
+                std::memcpy(translate(t, addr, size), &r[in.rt], size);
+                break;
+            }
+            case Opcode::kAtomAdd:
+            case Opcode::kAtomXchg:
+            case Opcode::kAtomCas: {
+                uint32_t addr = isa::effective_address(in, r[in.rs]);
+                t.pc = pc;
+                if (!isa::is_aligned(in.op, addr)) fault(t, "misaligned access", addr, true);
+                uint8_t* p = translate(t, addr, 4);
+                uint32_t old;
+                std::memcpy(&old, p, 4);
+                isa::AtomicUpdate u = isa::atomic_update(in.op, old, r[in.rt], r[in.rd]);
+                if (u.write) std::memcpy(p, &u.value, 4);
+                r[in.rd] = old;
+                break;
+            }
+            case Opcode::kSync:
+                pc += isa::kInstBytes;
+                return leave(Stop::kSync);
+            case Opcode::kExit:
+                return leave(Stop::kExit);
+            case Opcode::kRdsr: {
+                uint32_t index = static_cast<uint32_t>(in.imm) + r[in.rs];
+                if (index >= isa::kNumSpecialRegisters) {
+                    t.pc = pc;
+                    fault(t, "special register out of range", index, true);
+                }
+                r[in.rd] = t.special[index];
+                break;
+            }
+            case Opcode::kCount:
+                t.pc = pc;
+                fault(t, "undefined instruction", 0, false);
+            default:
+                r[in.rd] = isa::compute(in, r[in.rs], r[in.rt], r[in.rd]);
+                break;
+        }
+        r[0] = 0;
+        pc += isa::kInstBytes;
+        if (pc >= code_bytes) {
+            pc -= isa::kInstBytes;
+            leave(Stop::kExit);
+            fault(t, "execution ran off the end of the code image", pc + isa::kInstBytes, true);
+        }
+    }
+}
+
+void FunctionalModel::fault(const Thread& t, const char* what, uint32_t address,
+                            bool has_address) {
+    char head[160];
+    std::snprintf(head, sizeof head, "fault: SP %u, warp %u, thread %u (work-group %llu), PC 0x%04x",
+                  current_sp_, t.warp, t.local_id, static_cast<unsigned long long>(t.group), t.pc);
+    std::string msg = head;
+    uint32_t index = t.pc / isa::kInstBytes;
+    if (index < program_->lines.size()) {
+        msg += " (" + program_->where(t.pc) + ") " + program_->lines[index].text;
+    }
+    msg += ": ";
+    msg += what;
+    if (has_address) {
+        char a[32];
+        std::snprintf(a, sizeof a, " at address 0x%08x", address);
+        msg += a;
+    }
+    if (std::string(what) == "run limit exceeded") {
+        msg += " after " + std::to_string(executed_) +
+               " thread instructions (-mvpgpu_functional_max_instructions)";
+    }
+    throw KernelFault(msg);
+}
+
+}  // namespace mvp

@@ -1,0 +1,123 @@
+#include "kernel_abi.h"
+
+#include <algorithm>
+
+namespace mvp {
+
+namespace {
+
+void require(bool ok, const std::string& message) {
+    if (!ok) throw std::invalid_argument(message);
+}
+
+}  // namespace
+
+KernelAbi::KernelAbi(const Params& params, const Launch& launch, uint32_t exit_stub_pc)
+    : params_(params), launch_(launch), exit_stub_pc_(exit_stub_pc) {
+    const NDRange& r = launch_.range;
+    require(r.work_dim >= 1 && r.work_dim <= 3,
+            "work_dim must be 1, 2 or 3, got " + std::to_string(r.work_dim));
+    uint64_t group_items = 1;
+    for (unsigned d = 0; d < 3; ++d) {
+        if (d >= r.work_dim) {
+            launch_.range.global[d] = launch_.range.local[d] = 1;
+            launch_.range.offset[d] = 0;
+        }
+        require(r.global[d] > 0, "global size in dimension " + std::to_string(d) + " is 0");
+        require(r.local[d] > 0, "local size in dimension " + std::to_string(d) + " is 0");
+        // A work-group larger than the NDRange is clamped to it (OpenCL 2.0 non-uniform
+        // work-groups).
+        launch_.range.local[d] = std::min(launch_.range.local[d], launch_.range.global[d]);
+        group_items *= launch_.range.local[d];
+    }
+    require(group_items <= std::min(kMaxWorkGroupSize, params_.threads_per_sp),
+            "work-group of " + std::to_string(group_items) + " work-items exceeds the maximum of " +
+                std::to_string(std::min(kMaxWorkGroupSize, params_.threads_per_sp)));
+    require(launch_.args.size() <= kMaxArgs,
+            std::to_string(launch_.args.size()) + " kernel arguments exceed the maximum of " +
+                std::to_string(kMaxArgs));
+
+    uint32_t next_local = 0;
+    for (const KernelArg& a : launch_.args) {
+        if (a.kind == KernelArg::Kind::kLocal) {
+            require(a.value > 0, "a __local argument of 0 bytes");
+            arg_values_.push_back(next_local);
+            next_local = (next_local + a.value + 15) & ~15u;
+            require(next_local >= a.value && next_local <= params_.local_mem_bytes,
+                    "__local arguments exceed local memory");
+        } else {
+            arg_values_.push_back(a.value);
+        }
+    }
+    local_args_bytes_ = next_local;
+    if (launch_.args.size() > 4)
+        arg_area_bytes_ = (16 + 4 * (static_cast<uint32_t>(launch_.args.size()) - 4) + 7) & ~7u;
+    uint64_t stacks = uint64_t{params_.threads_per_sp} * params_.stack_bytes;
+    require(stacks + local_args_bytes_ <= params_.local_mem_bytes,
+            "__local arguments need " + std::to_string(local_args_bytes_) +
+                " bytes of local memory but only " +
+                std::to_string(params_.local_mem_bytes > stacks ? params_.local_mem_bytes - stacks
+                                                                : 0) +
+                " are left beside the private stacks");
+    require(params_.stack_bytes >= 256 + arg_area_bytes_,
+            "private stacks of " + std::to_string(params_.stack_bytes) +
+                " bytes leave less than 256 bytes below $sp");
+}
+
+KernelAbi::Group KernelAbi::group(uint64_t linear_id) const {
+    const NDRange& r = launch_.range;
+    Group g;
+    g.linear_id = linear_id;
+    uint64_t rest = linear_id;
+    g.work_items = 1;
+    for (unsigned d = 0; d < 3; ++d) {
+        uint32_t n = r.num_groups(d);
+        g.id[d] = static_cast<uint32_t>(rest % n);
+        rest /= n;
+        g.size[d] = r.group_size(d, g.id[d]);
+        g.work_items *= g.size[d];
+    }
+    return g;
+}
+
+void KernelAbi::init_thread(const Group& group, uint32_t local_id, uint32_t slot, uint32_t sp,
+                            uint32_t regs[isa::kNumRegs],
+                            uint32_t special[isa::kNumSpecialRegisters]) const {
+    const NDRange& r = launch_.range;
+    std::fill(regs, regs + isa::kNumRegs, 0u);
+    std::fill(special, special + isa::kNumSpecialRegisters, 0u);
+    for (unsigned i = 0; i < 4 && i < arg_values_.size(); ++i) regs[4 + i] = arg_values_[i];
+    regs[isa::kRegSp] = stack_top(slot);
+    regs[isa::kRegRa] = exit_stub_pc_;
+
+    uint32_t lid[3];
+    lid[0] = local_id % group.size[0];
+    lid[1] = (local_id / group.size[0]) % group.size[1];
+    lid[2] = local_id / (group.size[0] * group.size[1]);
+    auto set = [&](isa::SpecialRegister base, unsigned d, uint32_t v) {
+        special[static_cast<unsigned>(base) + d] = v;
+    };
+    for (unsigned d = 0; d < 3; ++d) {
+        set(isa::SpecialRegister::kGlobalId, d, r.offset[d] + group.id[d] * r.local[d] + lid[d]);
+        set(isa::SpecialRegister::kLocalId, d, lid[d]);
+        set(isa::SpecialRegister::kGroupId, d, group.id[d]);
+        set(isa::SpecialRegister::kLocalSize, d, group.size[d]);
+        set(isa::SpecialRegister::kEnqueuedLocalSize, d, r.local[d]);
+        set(isa::SpecialRegister::kGlobalSize, d, r.global[d]);
+        set(isa::SpecialRegister::kNumGroups, d, r.num_groups(d));
+        set(isa::SpecialRegister::kGlobalOffset, d, r.offset[d]);
+    }
+    set(isa::SpecialRegister::kWorkDim, 0, r.work_dim);
+    set(isa::SpecialRegister::kSpId, 0, sp);
+    set(isa::SpecialRegister::kWarpId, 0, slot / params_.warp_size);
+    set(isa::SpecialRegister::kLaneId, 0, slot % params_.warp_size);
+}
+
+std::vector<KernelAbi::StackWord> KernelAbi::stack_words(uint32_t slot) const {
+    std::vector<StackWord> words;
+    for (size_t i = 4; i < arg_values_.size(); ++i)
+        words.push_back({stack_top(slot) + 16 + 4 * static_cast<uint32_t>(i - 4), arg_values_[i]});
+    return words;
+}
+
+}  // namespace mvp

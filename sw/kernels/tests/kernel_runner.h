@@ -1,0 +1,116 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "modules/config/config.h"
+#include "modules/golden/launch.h"
+#include "sw/host/device.h"
+#include "sw/toolchain/program.h"
+
+namespace mvp::kernels {
+
+// One configuration the kernel suite runs under: an engine and the options that differ from
+// the defaults of config::Config.
+struct SuiteConfig {
+    std::string name;  // part of the test name: letters, digits and '_' only
+    host::Device::Engine engine = host::Device::Engine::kFunctional;
+    std::vector<std::pair<std::string, std::string>> options;
+
+    // The default configuration with `options` applied.
+    config::Config make_config() const;
+};
+
+// Builds a kernel of the suite, places it on a Device and launches it: the harness every
+// kernel test uses, whatever engine and configuration it runs under.
+class KernelRunner {
+  public:
+    KernelRunner(const config::Config& config, host::Device::Engine engine);
+    ~KernelRunner();
+    KernelRunner(const KernelRunner&) = delete;
+    KernelRunner& operator=(const KernelRunner&) = delete;
+
+    // Builds sw/kernels/<kernel>/<kernel>.s (relative to the working directory, the
+    // repository root) and loads it; the entry is the global label <kernel>.
+    void load(const std::string& kernel);
+    // Builds and loads the source file `path`; the entry is the global label `entry`.
+    void load_file(const std::string& path, const std::string& entry);
+
+    // Allocates a buffer holding a copy of `data`.
+    template <typename T>
+    uint32_t upload(const std::vector<T>& data) {
+        uint32_t address = device_.allocate(data.size() * sizeof(T));
+        if (!data.empty()) device_.write(address, data.data(), data.size() * sizeof(T));
+        return address;
+    }
+    // Allocates a buffer of `count` elements, each set to `fill`.
+    template <typename T>
+    uint32_t filled(size_t count, T fill) {
+        return upload(std::vector<T>(count, fill));
+    }
+    template <typename T>
+    std::vector<T> download(uint32_t address, size_t count) const {
+        std::vector<T> data(count);
+        if (count) device_.read(address, data.data(), count * sizeof(T));
+        return data;
+    }
+
+    // Runs the loaded kernel to completion; throws host::DeviceError on a fault.
+    host::LaunchStats run(const NDRange& range, const std::vector<KernelArg>& args);
+
+    host::Device& device() { return device_; }
+    const toolchain::Program& program() const { return program_; }
+
+  private:
+    void unload();
+
+    host::Device device_;
+    toolchain::Program program_;
+    host::LoadedProgram loaded_;
+    bool is_loaded_ = false;
+    uint32_t entry_pc_ = 0;
+};
+
+NDRange range_1d(uint32_t global, uint32_t local);
+NDRange range_2d(uint32_t global_x, uint32_t global_y, uint32_t local_x, uint32_t local_y);
+
+inline uint32_t bits_of(float f) {
+    uint32_t u;
+    std::memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+inline float float_of(uint32_t u) {
+    float f;
+    std::memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+inline KernelArg value_arg(uint32_t v) { return KernelArg::of_value(v); }
+inline KernelArg float_arg(float f) { return KernelArg::of_value(bits_of(f)); }
+inline KernelArg local_arg(uint32_t bytes) { return KernelArg::of_local(bytes); }
+
+// Distance in units in the last place between two finite floats (0 for equal values, +0 and
+// -0 included).
+uint32_t ulp_distance(float a, float b);
+
+// A small deterministic generator (splitmix32 seeding an xorshift32), so that the test data
+// are the same with every compiler and standard library.
+class Rng {
+  public:
+    explicit Rng(uint32_t seed);
+    uint32_t next();
+    // Uniform in [lo, hi], both inclusive.
+    int32_t range(int32_t lo, int32_t hi);
+    // In [lo, hi), on a grid of 2^24 steps.
+    float uniform(float lo, float hi);
+
+  private:
+    uint32_t state_;
+};
+
+}  // namespace mvp::kernels

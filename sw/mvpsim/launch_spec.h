@@ -1,0 +1,48 @@
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace mvp::mvpsim {
+
+// A malformed command line; what() is one line that names the option.
+class UsageError : public std::runtime_error {
+  public:
+    explicit UsageError(const std::string& message) : std::runtime_error(message) {}
+};
+
+// --buffer NAME=SPEC: the buffer's initial bytes.
+struct BufferSpec {
+    std::string name;
+    std::vector<uint8_t> bytes;
+};
+
+// --arg SPEC, before buffer names are resolved to addresses.
+struct ArgSpec {
+    enum class Kind : uint8_t { kBuffer, kValue, kLocal };
+    Kind kind = Kind::kValue;
+    std::string buffer;  // kBuffer
+    uint32_t value = 0;  // kValue: the bits; kLocal: bytes
+};
+
+// --print NAME:TYPE and --dump NAME=PATH.
+struct PrintSpec {
+    std::string buffer;
+    std::string type;  // f32, i32 or u32
+};
+struct DumpSpec {
+    std::string buffer;
+    std::string path;
+};
+
+// Each parser throws UsageError naming `option` and the offending text.
+BufferSpec parse_buffer(const std::string& option, const std::string& text);
+ArgSpec parse_arg(const std::string& option, const std::string& text);
+PrintSpec parse_print(const std::string& option, const std::string& text);
+DumpSpec parse_dump(const std::string& option, const std::string& text);
+// X[,Y[,Z]] of positive integers; returns 1 to 3 values.
+std::vector<uint32_t> parse_dims(const std::string& option, const std::string& text);
+
+}  // namespace mvp::mvpsim

@@ -1,0 +1,315 @@
+// mvpsim: runs one MVP kernel on a platform and shows what it did (spec: doc/mvpsim.md).
+
+#include <boost/program_options.hpp>
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "launch_spec.h"
+#include "modules/config/config.h"
+#include "sw/host/device.h"
+#include "sw/host/platform_preset.h"
+#include "sw/toolchain/asm_error.h"
+#include "sw/toolchain/build.h"
+#include "stats_writer.h"
+
+namespace po = boost::program_options;
+
+namespace mvp::mvpsim {
+namespace {
+
+enum ExitCode { kOk = 0, kInputError = 1, kKernelFault = 2 };
+
+struct Options {
+    std::vector<std::string> kernels;
+    std::string entry;
+    std::string global, local, offset;
+    std::vector<std::string> buffers, args, dumps, prints, configs;
+    std::string platform = "mvp_v2_1";
+    bool functional = false;
+    bool listing = false;
+    std::string stats, vcd, commit_log;
+    std::vector<std::pair<std::string, std::string>> config_options;  // -name value
+};
+
+po::options_description describe() {
+    po::options_description d("mvpsim options");
+    d.add_options()
+        ("help", "show this help and exit")
+        ("help-config", "list every configuration option and exit")
+        ("kernel", po::value<std::vector<std::string>>(), "MVP assembly file (repeatable)")
+        ("entry", po::value<std::string>(), "kernel function (default: first global function)")
+        ("global", po::value<std::string>(), "NDRange size X[,Y[,Z]]")
+        ("local", po::value<std::string>(), "work-group size X[,Y[,Z]]")
+        ("offset", po::value<std::string>(), "global work offset X[,Y[,Z]]")
+        ("buffer", po::value<std::vector<std::string>>(), "NAME=zeros:N|file:P|f32:..|i32:..|u32:..")
+        ("arg", po::value<std::vector<std::string>>(), "buf:NAME|u32:V|i32:V|f32:V|local:BYTES")
+        ("dump", po::value<std::vector<std::string>>(), "NAME=PATH: write a buffer after the run")
+        ("print", po::value<std::vector<std::string>>(), "NAME:f32|i32|u32: print a buffer")
+        ("platform", po::value<std::string>(), "mvp_v2_1 (default) or mvp_1sp")
+        ("config", po::value<std::vector<std::string>>(), "option file (repeatable)")
+        ("functional", "run the golden functional model only")
+        ("stats", po::value<std::string>(), "write statistics as JSON")
+        ("vcd", po::value<std::string>(), "write a VCD waveform")
+        ("commit-log", po::value<std::string>(), "write one line per retired warp instruction")
+        ("listing", "print the parse listing and exit");
+    return d;
+}
+
+// Splits the GPGPU-Sim style `-name value` options from the `--long` ones, then parses those.
+// Returns false when only help was asked for.
+bool parse_command_line(int argc, char** argv, Options* o) {
+    std::vector<std::string> long_args;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a.size() > 1 && a[0] == '-' && a[1] != '-' && !std::isdigit(uint8_t(a[1]))) {
+            if (i + 1 >= argc) throw UsageError(a + ": missing value");
+            o->config_options.emplace_back(a.substr(1), argv[++i]);
+        } else {
+            long_args.push_back(a);
+        }
+    }
+    po::options_description desc = describe();
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(long_args).options(desc).run(), vm);
+    } catch (const po::error& e) {
+        throw UsageError(e.what());
+    }
+    if (vm.count("help")) {
+        std::cout << "usage: mvpsim --kernel FILE.s [--kernel MORE.s ...] --global X[,Y[,Z]] "
+                     "[options] [-option value ...]\n"
+                  << desc;
+        return false;
+    }
+    if (vm.count("help-config")) {
+        std::cout << config::Config::help();
+        return false;
+    }
+    auto str = [&](const char* k, std::string* v) {
+        if (vm.count(k)) *v = vm[k].as<std::string>();
+    };
+    auto list = [&](const char* k, std::vector<std::string>* v) {
+        if (vm.count(k)) *v = vm[k].as<std::vector<std::string>>();
+    };
+    list("kernel", &o->kernels);
+    str("entry", &o->entry);
+    str("global", &o->global);
+    str("local", &o->local);
+    str("offset", &o->offset);
+    list("buffer", &o->buffers);
+    list("arg", &o->args);
+    list("dump", &o->dumps);
+    list("print", &o->prints);
+    str("platform", &o->platform);
+    list("config", &o->configs);
+    o->functional = vm.count("functional") > 0;
+    o->listing = vm.count("listing") > 0;
+    str("stats", &o->stats);
+    str("vcd", &o->vcd);
+    str("commit-log", &o->commit_log);
+    if (o->kernels.empty()) throw UsageError("--kernel: no kernel file given");
+    if (!o->listing && o->global.empty()) throw UsageError("--global: no NDRange size given");
+    return true;
+}
+
+// Writes a file completely or not at all: the bytes go to PATH.tmp, renamed on success.
+void write_file_atomically(const std::string& option, const std::string& path,
+                           const std::string& bytes) {
+    std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) throw UsageError(option + " '" + path + "': cannot write");
+        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+        if (!out) {
+            std::remove(tmp.c_str());
+            throw UsageError(option + " '" + path + "': write failed");
+        }
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        std::remove(tmp.c_str());
+        throw UsageError(option + " '" + path + "': cannot write");
+    }
+}
+
+uint32_t default_local(uint32_t x) {
+    for (uint32_t l = 64; l > 1; --l)
+        if (x % l == 0) return l;
+    return 1;
+}
+
+const toolchain::Symbol* find_entry(const toolchain::Program& program, const std::string& name) {
+    if (!name.empty()) {
+        const toolchain::Symbol* s = program.find_symbol(name);
+        if (!s || s->section != toolchain::Symbol::Section::kCode || s->value >= program.user_code_end)
+            throw UsageError("--entry: no global function '" + name + "' in the kernel files");
+        return s;
+    }
+    const toolchain::Symbol* best = nullptr;
+    for (const toolchain::Symbol& s : program.symbols) {
+        if (s.global && s.section == toolchain::Symbol::Section::kCode &&
+            s.value < program.user_code_end && (!best || s.value < best->value))
+            best = &s;
+    }
+    if (!best) throw UsageError("--entry: the kernel files define no global function");
+    return best;
+}
+
+int run(const Options& o) {
+    config::Config cfg;
+    host::apply_platform_preset(cfg, o.platform);
+    for (const std::string& f : o.configs) cfg.load_file(f);
+    for (const auto& [name, value] : o.config_options) cfg.set(name, value, "command line");
+    for (const std::string& w : cfg.warnings()) std::cerr << "mvpsim: warning: " << w << "\n";
+
+    toolchain::Program program = toolchain::build_program_from_files(o.kernels);
+    if (o.listing) {
+        std::cout << toolchain::listing(program);
+        return kOk;
+    }
+
+    // Everything the user typed is checked before anything runs or is written.
+    NDRange range;
+    std::vector<uint32_t> g = parse_dims("--global", o.global);
+    range.work_dim = static_cast<uint32_t>(g.size());
+    for (size_t d = 0; d < g.size(); ++d) range.global[d] = g[d];
+    if (!o.local.empty()) {
+        std::vector<uint32_t> l = parse_dims("--local", o.local);
+        if (l.size() != g.size())
+            throw UsageError("--local '" + o.local + "': has " + std::to_string(l.size()) +
+                             " dimensions but --global has " + std::to_string(g.size()));
+        for (size_t d = 0; d < l.size(); ++d) range.local[d] = l[d];
+    } else {
+        range.local[0] = default_local(range.global[0]);
+    }
+    if (!o.offset.empty()) {
+        std::vector<uint32_t> off = parse_dims("--offset", o.offset);
+        for (size_t d = 0; d < off.size(); ++d) range.offset[d] = off[d];
+    }
+    std::vector<BufferSpec> buffers;
+    std::map<std::string, size_t> buffer_index;
+    for (const std::string& b : o.buffers) {
+        buffers.push_back(parse_buffer("--buffer", b));
+        if (!buffer_index.emplace(buffers.back().name, buffers.size() - 1).second)
+            throw UsageError("--buffer '" + b + "': buffer '" + buffers.back().name +
+                             "' is defined twice");
+    }
+    auto find_buffer = [&](const std::string& option, const std::string& text,
+                           const std::string& name) {
+        auto it = buffer_index.find(name);
+        if (it == buffer_index.end())
+            throw UsageError(option + " '" + text + "': no --buffer named '" + name + "'");
+        return it->second;
+    };
+    std::vector<ArgSpec> arg_specs;
+    for (const std::string& a : o.args) {
+        arg_specs.push_back(parse_arg("--arg", a));
+        if (arg_specs.back().kind == ArgSpec::Kind::kBuffer)
+            find_buffer("--arg", a, arg_specs.back().buffer);
+    }
+    std::vector<PrintSpec> prints;
+    for (const std::string& p : o.prints) {
+        prints.push_back(parse_print("--print", p));
+        find_buffer("--print", p, prints.back().buffer);
+    }
+    std::vector<DumpSpec> dumps;
+    for (const std::string& d : o.dumps) {
+        dumps.push_back(parse_dump("--dump", d));
+        find_buffer("--dump", d, dumps.back().buffer);
+    }
+    const toolchain::Symbol* entry = find_entry(program, o.entry);
+    if (!o.vcd.empty() || !o.commit_log.empty())
+        throw UsageError(std::string(o.vcd.empty() ? "--commit-log" : "--vcd") +
+                         ": tracing needs the timing platform, which is not available yet");
+
+    host::Device device(cfg, o.functional ? host::Device::Engine::kFunctional
+                                          : host::Device::Engine::kTiming);
+    std::vector<uint32_t> addresses;
+    for (const BufferSpec& b : buffers) {
+        addresses.push_back(device.allocate(b.bytes.size()));
+        device.write(addresses.back(), b.bytes.data(), b.bytes.size());
+    }
+    Launch launch;
+    launch.entry_pc = entry->value;
+    launch.range = range;
+    for (const ArgSpec& a : arg_specs) {
+        switch (a.kind) {
+            case ArgSpec::Kind::kBuffer:
+                launch.args.push_back(KernelArg::of_value(addresses[buffer_index[a.buffer]]));
+                break;
+            case ArgSpec::Kind::kValue:
+                launch.args.push_back(KernelArg::of_value(a.value));
+                break;
+            case ArgSpec::Kind::kLocal:
+                launch.args.push_back(KernelArg::of_local(a.value));
+                break;
+        }
+    }
+    host::LoadedProgram loaded = device.load(program);
+    host::LaunchStats stats = device.run(loaded, launch);
+
+    auto contents = [&](const std::string& name) {
+        size_t i = buffer_index[name];
+        std::string bytes(buffers[i].bytes.size(), '\0');
+        device.read(addresses[i], bytes.data(), bytes.size());
+        return bytes;
+    };
+    for (const PrintSpec& p : prints) {
+        std::string bytes = contents(p.buffer);
+        for (size_t off = 0; off + 4 <= bytes.size(); off += 4) {
+            uint32_t v;
+            std::memcpy(&v, bytes.data() + off, 4);
+            if (p.type == "u32") {
+                std::printf("%" PRIu32 "\n", v);
+            } else if (p.type == "i32") {
+                std::printf("%" PRId32 "\n", static_cast<int32_t>(v));
+            } else {
+                float f;
+                std::memcpy(&f, &v, 4);
+                std::printf("%.9g\n", static_cast<double>(f));
+            }
+        }
+    }
+    for (const DumpSpec& d : dumps) write_file_atomically("--dump", d.path, contents(d.buffer));
+    if (!o.stats.empty()) {
+        StatsWriter w(cfg, program, entry->name, launch, stats, o.functional);
+        write_file_atomically("--stats", o.stats, w.json());
+    }
+    std::fprintf(stderr,
+                 "mvpsim: %s on %s (%s): %" PRIu64 " work-items, %" PRIu64
+                 " thread instructions, %" PRIu64 " cycles, %.3f s, %.1f M thread instr/s\n",
+                 entry->name.c_str(), device.platform_name().c_str(),
+                 o.functional ? "functional" : "timing", launch.range.total_work_items(),
+                 stats.thread_instructions, stats.cycles, stats.host_seconds,
+                 stats.host_seconds > 0 ? stats.thread_instructions / stats.host_seconds / 1e6
+                                        : 0.0);
+    return kOk;
+}
+
+}  // namespace
+}  // namespace mvp::mvpsim
+
+int main(int argc, char** argv) {
+    using namespace mvp;
+    mvpsim::Options options;
+    try {
+        if (!mvpsim::parse_command_line(argc, argv, &options)) return mvpsim::kOk;
+        return mvpsim::run(options);
+    } catch (const mvpsim::UsageError& e) {
+        std::cerr << "mvpsim: error: " << e.what() << "\n";
+    } catch (const config::ConfigError& e) {
+        std::cerr << "mvpsim: error: " << e.what() << "\n";
+    } catch (const toolchain::AsmError& e) {
+        std::cerr << "mvpsim: error: " << e.what() << "\n";
+    } catch (const host::DeviceError& e) {
+        std::cerr << "mvpsim: error: " << e.what() << "\n";
+        return mvpsim::kKernelFault;
+    } catch (const std::exception& e) {
+        std::cerr << "mvpsim: error: " << e.what() << "\n";
+    }
+    return mvpsim::kInputError;
+}

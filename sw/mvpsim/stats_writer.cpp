@@ -1,0 +1,90 @@
+#include "stats_writer.h"
+
+#include <cinttypes>
+#include <cstdio>
+#include <sstream>
+
+namespace mvp::mvpsim {
+
+namespace {
+
+std::string quoted(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+        switch (c) {
+            case '"':
+                out += "\\\"";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            default:
+                if (static_cast<unsigned char>(c) < 0x20) {
+                    char buf[8];
+                    std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                    out += buf;
+                } else {
+                    out += c;
+                }
+        }
+    }
+    return out + "\"";
+}
+
+std::string number(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.9g", v);
+    return buf;
+}
+
+}  // namespace
+
+StatsWriter::StatsWriter(const config::Config& config, const toolchain::Program& program,
+                         const std::string& kernel, const Launch& launch,
+                         const host::LaunchStats& stats, bool functional)
+    : config_(config),
+      program_(program),
+      kernel_(kernel),
+      launch_(launch),
+      stats_(stats),
+      functional_(functional) {}
+
+std::string StatsWriter::json() const {
+    std::ostringstream os;
+    const double warp_slots = static_cast<double>(stats_.warp_instructions) * stats_.warp_size;
+    const double secs = stats_.host_seconds;
+    os << "{\n";
+    os << "  \"platform\": " << quoted(config_.get_string("mvpgpu_platform")) << ",\n";
+    os << "  \"engine\": " << quoted(functional_ ? "functional" : "timing") << ",\n";
+    os << "  \"divergence\": " << quoted(config_.get_string("mvpgpu_divergence")) << ",\n";
+    os << "  \"kernel\": " << quoted(kernel_) << ",\n";
+    os << "  \"kernel_files\": [";
+    for (size_t i = 0; i < program_.files.size(); ++i)
+        os << (i ? ", " : "") << quoted(program_.files[i]);
+    os << "],\n";
+    os << "  \"global\": [" << launch_.range.global[0] << ", " << launch_.range.global[1] << ", "
+       << launch_.range.global[2] << "],\n";
+    os << "  \"local\": [" << launch_.range.local[0] << ", " << launch_.range.local[1] << ", "
+       << launch_.range.local[2] << "],\n";
+    os << "  \"work_items\": " << launch_.range.total_work_items() << ",\n";
+    os << "  \"work_groups\": " << launch_.range.total_groups() << ",\n";
+    os << "  \"cycles\": " << stats_.cycles << ",\n";
+    os << "  \"warp_size\": " << stats_.warp_size << ",\n";
+    os << "  \"warp_instructions\": " << stats_.warp_instructions << ",\n";
+    os << "  \"thread_instructions\": " << stats_.thread_instructions << ",\n";
+    os << "  \"simd_efficiency\": "
+       << number(warp_slots > 0 ? stats_.thread_instructions / warp_slots : 0.0) << ",\n";
+    os << "  \"host_seconds\": " << number(secs) << ",\n";
+    os << "  \"thread_instructions_per_second\": "
+       << number(secs > 0 ? stats_.thread_instructions / secs : 0.0) << ",\n";
+    os << "  \"cycles_per_second\": " << number(secs > 0 ? stats_.cycles / secs : 0.0) << ",\n";
+    os << "  \"config\": ";
+    config_.write_json(os, 2);
+    os << "\n}\n";
+    return os.str();
+}
+
+}  // namespace mvp::mvpsim

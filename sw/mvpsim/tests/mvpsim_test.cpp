@@ -1,0 +1,186 @@
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "sw/mvpsim/launch_spec.h"
+
+namespace mvp::mvpsim {
+namespace {
+
+struct Result {
+    int status;
+    std::string out;
+    std::string err;
+};
+
+// Runs mvpsim with `args` (shell words) from the repository root.
+Result mvpsim(const std::string& args) {
+    // Tests run in parallel processes: each gets its own file.
+    std::string err_file =
+        testing::TempDir() + "mvpsim_stderr_" + std::to_string(getpid()) + ".txt";
+    std::string cmd = std::string(MVPSIM_PATH) + " " + args + " 2>" + err_file;
+    FILE* p = popen(cmd.c_str(), "r");
+    Result r;
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+    int st = pclose(p);
+    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    std::ifstream e(err_file);
+    std::stringstream ss;
+    ss << e.rdbuf();
+    r.err = ss.str();
+    return r;
+}
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+const std::string kSquare = "--kernel sw/kernels/cl_hello/_cl_hello.s";
+
+TEST(Mvpsim, ListingEqualsTheSeedListing) {
+    Result r = mvpsim(kSquare + " --listing");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out, read_file("sw/kernels/cl_hello/_cl_hello.lst"));
+}
+
+TEST(Mvpsim, FunctionalSquarePrintsResults) {
+    Result r = mvpsim(kSquare +
+                      " --functional --global 4 --buffer in=f32:1.5,-2,3,0.1 --buffer out=zeros:16"
+                      " --arg buf:in --arg buf:out --arg u32:3 --print out:f32");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out, "2.25\n4\n9\n0\n");
+}
+
+TEST(Mvpsim, StatsFileHasTheContractKeys) {
+    std::string stats = testing::TempDir() + std::to_string(getpid()) + "stats.json";
+    std::remove(stats.c_str());
+    Result r = mvpsim(kSquare +
+                      " --functional --global 8 --buffer in=zeros:32 --buffer out=zeros:32"
+                      " --arg buf:in --arg buf:out --arg u32:8 --platform mvp_1sp --stats " +
+                      stats);
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::string json = read_file(stats);
+    for (const char* key :
+         {"\"platform\": \"mvp_1sp\"", "\"divergence\": \"mpipdom\"", "\"cycles\": 0",
+          "\"warp_instructions\": 248", "\"thread_instructions\": 248", "\"simd_efficiency\": 1",
+          "\"host_seconds\": ", "\"config\": {"})
+        EXPECT_NE(json.find(key), std::string::npos) << key << " in\n" << json;
+}
+
+TEST(Mvpsim, DumpWritesTheBufferBytes) {
+    std::string dump = testing::TempDir() + std::to_string(getpid()) + "out.bin";
+    Result r = mvpsim(kSquare +
+                      " --functional --global 2 --buffer in=i32:3,-4 --buffer out=zeros:8"
+                      " --arg buf:in --arg buf:out --arg u32:2 --dump out=" +
+                      dump);
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::string bytes = read_file(dump);
+    ASSERT_EQ(bytes.size(), 8u);
+    // The kernel squares the bit patterns as floats: 3 is a tiny subnormal whose square is 0,
+    // -4 (0xfffffffc) is a NaN whose square is the canonical NaN 0x7fc00000.
+    EXPECT_EQ(bytes, std::string("\0\0\0\0\0\0\xc0\x7f", 8));
+}
+
+TEST(Mvpsim, TimingModeIsNotAvailableYet) {
+    Result r = mvpsim(kSquare +
+                      " --global 4 --buffer a=zeros:16 --arg buf:a --arg buf:a"
+                      " --arg u32:4");
+    EXPECT_NE(r.status, 0);
+    EXPECT_NE(r.err.find("not available yet"), std::string::npos) << r.err;
+}
+
+struct BadInput {
+    const char* args;
+    const char* message;
+};
+
+class MvpsimRejects : public testing::TestWithParam<BadInput> {};
+
+TEST_P(MvpsimRejects, WithAOneLineErrorNamingTheOption) {
+    Result r = mvpsim(kSquare + " --functional " + GetParam().args);
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.err, std::string("mvpsim: error: ") + GetParam().message + "\n");
+    EXPECT_EQ(r.out, "");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    BadCommandLines, MvpsimRejects,
+    testing::Values(
+        BadInput{"--global 0", "--global '0': '0' is not a positive integer"},
+        BadInput{"--global 4,x", "--global '4,x': 'x' is not a positive integer"},
+        BadInput{"--global 1,2,3,4", "--global '1,2,3,4': at most 3 dimensions"},
+        BadInput{"--global 8 --local 4,2", "--local '4,2': has 2 dimensions but --global has 1"},
+        BadInput{"--global 4 --buffer a", "--buffer 'a': expected NAME=SPEC"},
+        BadInput{"--global 4 --buffer a=zeros:-1",
+                 "--buffer 'a=zeros:-1': '-1' is not a positive byte count"},
+        BadInput{"--global 4 --buffer a=f32:1,x",
+                 "--buffer 'a=f32:1,x': 'x' is not a 32-bit float"},
+        BadInput{"--global 4 --buffer a=i64:1",
+                 "--buffer 'a=i64:1': unknown kind 'i64' (expected zeros, file, f32, i32 or u32)"},
+        BadInput{"--global 4 --buffer a=u32:4294967296",
+                 "--buffer 'a=u32:4294967296': '4294967296' is not an unsigned 32-bit integer"},
+        BadInput{"--global 4 --buffer a=file:no/such/file",
+                 "--buffer 'a=file:no/such/file': cannot read file 'no/such/file'"},
+        BadInput{"--global 4 --arg buf:nope", "--arg 'buf:nope': no --buffer named 'nope'"},
+        BadInput{"--global 4 --arg i32:2147483648",
+                 "--arg 'i32:2147483648': '2147483648' is not a signed 32-bit integer"},
+        BadInput{"--global 4 --arg x:1",
+                 "--arg 'x:1': unknown kind 'x' (expected buf, u32, i32, f32 or local)"},
+        BadInput{"--global 4 --buffer a=zeros:4 --print a:f64",
+                 "--print 'a:f64': unknown type 'f64' (expected f32, i32 or u32)"},
+        BadInput{"--global 4 --entry nothere",
+                 "--entry: no global function 'nothere' in the kernel files"},
+        BadInput{"--global 4 --platform mvp_9",
+                 "--platform: unknown platform 'mvp_9' (known: "
+                 "mvp_v2_1, mvp_1sp)"}),
+    [](const testing::TestParamInfo<BadInput>& info) { return std::to_string(info.index); });
+
+TEST(Mvpsim, KernelFaultExitsNonZeroAndWritesNoOutput) {
+    std::string dump = testing::TempDir() + std::to_string(getpid()) + "fault.bin";
+    std::remove(dump.c_str());
+    // An output pointer into the unmapped hole between local and global memory.
+    Result r = mvpsim(kSquare +
+                      " --functional --global 4 --buffer a=zeros:16 --arg buf:a"
+                      " --arg u32:0x40000000 --arg u32:4 --dump a=" +
+                      dump);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err,
+              "mvpsim: error: fault: SP 0, warp 0, thread 0 (work-group 0), PC 0x00a8 "
+              "(_cl_hello.s:36) st.w $3, 0($2): unmapped address at address 0x40000000\n");
+    EXPECT_FALSE(std::ifstream(dump).good());
+}
+
+TEST(Mvpsim, AssemblerErrorNamesFileLineColumn) {
+    std::string bad = testing::TempDir() + std::to_string(getpid()) + "bad.s";
+    std::ofstream(bad) << "\t.globl k\nk:\n\tadd\t$1, $2\n";
+    Result r = mvpsim("--kernel " + bad + " --functional --global 1");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.err.rfind("mvpsim: error: " + bad + ":3:", 0), 0u) << r.err;
+}
+
+TEST(LaunchSpec, ParsesEveryKind) {
+    BufferSpec b = parse_buffer("--buffer", "v=u32:1,0x10");
+    EXPECT_EQ(b.name, "v");
+    EXPECT_EQ(b.bytes, (std::vector<uint8_t>{1, 0, 0, 0, 16, 0, 0, 0}));
+    ArgSpec a = parse_arg("--arg", "f32:1.0");
+    EXPECT_EQ(a.value, 0x3f800000u);
+    a = parse_arg("--arg", "i32:-1");
+    EXPECT_EQ(a.value, 0xffffffffu);
+    a = parse_arg("--arg", "local:256");
+    EXPECT_EQ(a.kind, ArgSpec::Kind::kLocal);
+    EXPECT_EQ(a.value, 256u);
+    EXPECT_EQ(parse_dims("--global", "8,4,2"), (std::vector<uint32_t>{8, 4, 2}));
+    EXPECT_EQ(parse_dims("--global", "010"), (std::vector<uint32_t>{10}));
+}
+
+}  // namespace
+}  // namespace mvp::mvpsim

@@ -1,0 +1,137 @@
+#include "command_queue.h"
+
+#include <algorithm>
+
+#include "api_common.h"
+#include "context.h"
+#include "device.h"
+#include "event.h"
+
+namespace mvp::runtime {
+
+namespace {
+
+// Every live queue, for run_ready_commands().
+std::vector<CommandQueue*>& live_queues() {
+    static auto* queues = new std::vector<CommandQueue*>();
+    return *queues;
+}
+
+}  // namespace
+
+CommandQueue::CommandQueue(Context* context, Device* device,
+                           cl_command_queue_properties properties)
+    : context_(context), device_(device), properties_(properties) {
+    context_->retain();
+    live_queues().push_back(this);
+}
+
+CommandQueue::~CommandQueue() {
+    auto& queues = live_queues();
+    queues.erase(std::remove(queues.begin(), queues.end(), this), queues.end());
+    context_->release();
+}
+
+bool CommandQueue::ready(const Command& command) const {
+    return std::all_of(command.waits.begin(), command.waits.end(),
+                       [](const Event* e) { return e->finished(); });
+}
+
+cl_int CommandQueue::execute(Command& command) {
+    Event* event = command.event;
+    bool wait_failed = std::any_of(command.waits.begin(), command.waits.end(),
+                                   [](const Event* e) { return e->status() < 0; });
+    for (Event* e : command.waits) e->release();
+    command.waits.clear();
+    cl_int result = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+    if (!wait_failed) {
+        event->set_status(CL_SUBMITTED);
+        event->set_status(CL_RUNNING);
+        result = command.work();
+    }
+    event->set_status(result == CL_SUCCESS ? CL_COMPLETE : result);
+    event->release();
+    return result;
+}
+
+cl_int CommandQueue::enqueue(cl_command_type type, const std::vector<Event*>& waits, Work work,
+                             bool blocking, cl_event* event_out) {
+    Command command{waits, create<Event>(context_, this, type), std::move(work)};
+    for (Event* e : command.waits) e->retain();
+    Event* event = command.event;
+    if (event_out != nullptr) {
+        event->retain();
+        *event_out = event;
+    }
+    if (!pending_.empty()) run_ready();
+    if (pending_.empty() && ready(command)) return execute(command);
+
+    pending_.push_back(std::move(command));
+    if (!blocking) return CL_SUCCESS;
+    // Another thread has to complete the user event this command waits for.
+    event->retain();
+    while (!event->finished()) api_condition().wait(api_mutex());
+    cl_int status = event->status();
+    event->release();
+    return status == CL_COMPLETE ? CL_SUCCESS : status;
+}
+
+bool CommandQueue::run_ready() {
+    bool progress = false;
+    while (!pending_.empty() && ready(pending_.front())) {
+        Command command = std::move(pending_.front());
+        pending_.pop_front();
+        execute(command);
+        progress = true;
+    }
+    return progress;
+}
+
+void CommandQueue::run_ready_commands() {
+    // A command that runs may complete an event another queue waits for, and callbacks may
+    // call back into this function: loop until nothing can run, and only at the outer level.
+    static bool active = false;
+    static bool again = false;
+    if (active) {
+        again = true;
+        return;
+    }
+    active = true;
+    do {
+        again = false;
+        std::vector<CommandQueue*> queues = live_queues();
+        for (CommandQueue* q : queues) q->retain();
+        for (CommandQueue* q : queues) again = q->run_ready() || again;
+        for (CommandQueue* q : queues) q->release();
+    } while (again);
+    active = false;
+}
+
+void CommandQueue::finish() {
+    run_ready_commands();
+    if (pending_.empty()) return;
+    retain();
+    while (!pending_.empty()) api_condition().wait(api_mutex());
+    release();
+}
+
+cl_int CommandQueue::get_info(cl_command_queue_info param, Info* out) const {
+    switch (param) {
+        case CL_QUEUE_CONTEXT:
+            *out = Info::of<cl_context>(context_);
+            return CL_SUCCESS;
+        case CL_QUEUE_DEVICE:
+            *out = Info::of<cl_device_id>(device_);
+            return CL_SUCCESS;
+        case CL_QUEUE_REFERENCE_COUNT:
+            *out = Info::of<cl_uint>(reference_count());
+            return CL_SUCCESS;
+        case CL_QUEUE_PROPERTIES:
+            *out = Info::of<cl_command_queue_properties>(properties_);
+            return CL_SUCCESS;
+        default:
+            return CL_INVALID_VALUE;
+    }
+}
+
+}  // namespace mvp::runtime

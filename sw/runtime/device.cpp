@@ -1,0 +1,241 @@
+#include "device.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "modules/config/config.h"
+#include "platform.h"
+#include "sw/host/platform_preset.h"
+
+namespace mvp::runtime {
+
+namespace {
+
+// The configuration: the defaults, or the file MVP_CONFIG names. A -mvpgpu_platform in the
+// file selects that platform's preset first, then every option of the file applies over it.
+config::Config make_config() {
+    config::Config config;
+    const char* path = std::getenv("MVP_CONFIG");
+    std::string platform = config.get_string("mvpgpu_platform");
+    if (path != nullptr && *path != '\0') {
+        config::Config probe;
+        probe.load_file(path);
+        platform = probe.get_string("mvpgpu_platform");
+    }
+    host::apply_platform_preset(config, platform);
+    if (path != nullptr && *path != '\0') {
+        config.load_file(path);
+        for (const std::string& warning : config.warnings())
+            std::fprintf(stderr, "mvp opencl: MVP_CONFIG: %s\n", warning.c_str());
+    }
+    return config;
+}
+
+host::Device::Engine choose_engine() {
+    const char* functional = std::getenv("MVP_FUNCTIONAL");
+    if (functional != nullptr && std::strcmp(functional, "1") == 0)
+        return host::Device::Engine::kFunctional;
+    return Device::kDefaultEngine;
+}
+
+cl_uint option_or(const config::Config& config, const char* name, cl_uint fallback) {
+    return config.has_option(name) ? static_cast<cl_uint>(config.get_int(name)) : fallback;
+}
+
+}  // namespace
+
+Device::Device(Platform* platform) : platform_(platform), engine_(choose_engine()) {
+    config::Config config = make_config();
+    gpu_ = std::make_unique<host::Device>(config, engine_);
+    compute_units_ = host::num_sps(config);
+    global_mem_size_ = static_cast<cl_ulong>(config.get_int("mvpgpu_global_mem_size"));
+    local_mem_size_ = option_or(config, "mvpgpu_local_mem_size", 32768);
+    warp_size_ = option_or(config, "mvpgpu_n_threads_per_sp_and_warp_size", 1);
+    if (config.has_option("mvpgpu_clock_domains")) {
+        std::vector<double> clocks = config.get_double_list("mvpgpu_clock_domains");
+        if (!clocks.empty() && clocks[0] > 0) clock_mhz_ = static_cast<cl_uint>(clocks[0]);
+    }
+    name_ = "MVP GPU " + gpu_->platform_name();
+}
+
+cl_int Device::get_info(cl_device_info param, Info* out) const {
+    const std::string engine_name =
+        engine_ == host::Device::Engine::kFunctional ? "functional model" : "timing model";
+    switch (param) {
+        case CL_DEVICE_TYPE:
+            *out = Info::of<cl_device_type>(CL_DEVICE_TYPE_GPU);
+            break;
+        case CL_DEVICE_VENDOR_ID:
+            *out = Info::of<cl_uint>(0x4d5650);  // "MVP"
+            break;
+        case CL_DEVICE_MAX_COMPUTE_UNITS:
+            *out = Info::of<cl_uint>(compute_units_);
+            break;
+        case CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS:
+            *out = Info::of<cl_uint>(3);
+            break;
+        case CL_DEVICE_MAX_WORK_ITEM_SIZES:
+            *out = Info::of_array(
+                std::vector<size_t>{kMaxWorkGroupSize, kMaxWorkGroupSize, kMaxWorkGroupSize});
+            break;
+        case CL_DEVICE_MAX_WORK_GROUP_SIZE:
+            *out = Info::of<size_t>(kMaxWorkGroupSize);
+            break;
+        case CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR:
+        case CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT:
+        case CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT:
+        case CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG:
+        case CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT:
+        case CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR:
+        case CL_DEVICE_NATIVE_VECTOR_WIDTH_SHORT:
+        case CL_DEVICE_NATIVE_VECTOR_WIDTH_INT:
+        case CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG:
+        case CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT:
+            *out = Info::of<cl_uint>(1);
+            break;
+        case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE:
+        case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
+        case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE:
+        case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF:
+            *out = Info::of<cl_uint>(0);
+            break;
+        case CL_DEVICE_MAX_CLOCK_FREQUENCY:
+            *out = Info::of<cl_uint>(clock_mhz_);
+            break;
+        case CL_DEVICE_ADDRESS_BITS:
+            *out = Info::of<cl_uint>(32);
+            break;
+        case CL_DEVICE_MAX_MEM_ALLOC_SIZE:
+            *out = Info::of<cl_ulong>(max_alloc_size());
+            break;
+        case CL_DEVICE_IMAGE_SUPPORT:
+            *out = Info::of<cl_bool>(CL_FALSE);
+            break;
+        case CL_DEVICE_MAX_READ_IMAGE_ARGS:
+        case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
+        case CL_DEVICE_MAX_SAMPLERS:
+            *out = Info::of<cl_uint>(0);
+            break;
+        case CL_DEVICE_IMAGE2D_MAX_WIDTH:
+        case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
+        case CL_DEVICE_IMAGE3D_MAX_WIDTH:
+        case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
+        case CL_DEVICE_IMAGE3D_MAX_DEPTH:
+        case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
+        case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
+            *out = Info::of<size_t>(0);
+            break;
+        case CL_DEVICE_MAX_PARAMETER_SIZE:
+            *out = Info::of<size_t>(kMaxArgs * sizeof(cl_uint));
+            break;
+        case CL_DEVICE_MEM_BASE_ADDR_ALIGN:
+            *out = Info::of<cl_uint>(kBaseAlignBytes * 8);
+            break;
+        case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE:
+            *out = Info::of<cl_uint>(4);
+            break;
+        case CL_DEVICE_SINGLE_FP_CONFIG:
+            *out = Info::of<cl_device_fp_config>(CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN |
+                                                 CL_FP_FMA);
+            break;
+        case CL_DEVICE_DOUBLE_FP_CONFIG:
+            *out = Info::of<cl_device_fp_config>(0);
+            break;
+        case CL_DEVICE_GLOBAL_MEM_CACHE_TYPE:
+            *out = Info::of<cl_device_mem_cache_type>(CL_NONE);
+            break;
+        case CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE:
+            *out = Info::of<cl_uint>(0);
+            break;
+        case CL_DEVICE_GLOBAL_MEM_CACHE_SIZE:
+            *out = Info::of<cl_ulong>(0);
+            break;
+        case CL_DEVICE_GLOBAL_MEM_SIZE:
+            *out = Info::of<cl_ulong>(global_mem_size_);
+            break;
+        case CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE:
+            *out = Info::of<cl_ulong>(64 * 1024);
+            break;
+        case CL_DEVICE_MAX_CONSTANT_ARGS:
+            *out = Info::of<cl_uint>(8);
+            break;
+        case CL_DEVICE_LOCAL_MEM_TYPE:
+            *out = Info::of<cl_device_local_mem_type>(CL_LOCAL);
+            break;
+        case CL_DEVICE_LOCAL_MEM_SIZE:
+            *out = Info::of<cl_ulong>(local_mem_size_);
+            break;
+        case CL_DEVICE_ERROR_CORRECTION_SUPPORT:
+        case CL_DEVICE_HOST_UNIFIED_MEMORY:
+            *out = Info::of<cl_bool>(CL_FALSE);
+            break;
+        case CL_DEVICE_PROFILING_TIMER_RESOLUTION:
+            *out = Info::of<size_t>(1);
+            break;
+        case CL_DEVICE_ENDIAN_LITTLE:
+        case CL_DEVICE_AVAILABLE:
+        case CL_DEVICE_COMPILER_AVAILABLE:
+        case CL_DEVICE_LINKER_AVAILABLE:
+        case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC:
+            *out = Info::of<cl_bool>(CL_TRUE);
+            break;
+        case CL_DEVICE_EXECUTION_CAPABILITIES:
+            *out = Info::of<cl_device_exec_capabilities>(CL_EXEC_KERNEL);
+            break;
+        case CL_DEVICE_QUEUE_PROPERTIES:
+            *out = Info::of<cl_command_queue_properties>(CL_QUEUE_PROFILING_ENABLE |
+                                                         CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+            break;
+        case CL_DEVICE_BUILT_IN_KERNELS:
+        case CL_DEVICE_EXTENSIONS:
+            *out = Info::of_string("");
+            break;
+        case CL_DEVICE_PLATFORM:
+            *out = Info::of<cl_platform_id>(platform_);
+            break;
+        case CL_DEVICE_NAME:
+            *out = Info::of_string(name_);
+            break;
+        case CL_DEVICE_VENDOR:
+            *out = Info::of_string(Platform::kVendor);
+            break;
+        case CL_DRIVER_VERSION:
+            *out = Info::of_string("1.0");
+            break;
+        case CL_DEVICE_PROFILE:
+            *out = Info::of_string(Platform::kProfile);
+            break;
+        case CL_DEVICE_VERSION:
+            *out = Info::of_string("OpenCL 1.2 MVP-TLM (" + engine_name + ")");
+            break;
+        case CL_DEVICE_OPENCL_C_VERSION:
+            *out = Info::of_string("OpenCL C 1.2 ");
+            break;
+        case CL_DEVICE_PRINTF_BUFFER_SIZE:
+            *out = Info::of<size_t>(0);
+            break;
+        case CL_DEVICE_PARENT_DEVICE:
+            *out = Info::of<cl_device_id>(nullptr);
+            break;
+        case CL_DEVICE_PARTITION_MAX_SUB_DEVICES:
+            *out = Info::of<cl_uint>(0);
+            break;
+        case CL_DEVICE_PARTITION_PROPERTIES:
+        case CL_DEVICE_PARTITION_TYPE:
+            *out = Info::of_array(std::vector<cl_device_partition_property>{0});
+            break;
+        case CL_DEVICE_PARTITION_AFFINITY_DOMAIN:
+            *out = Info::of<cl_device_affinity_domain>(0);
+            break;
+        case CL_DEVICE_REFERENCE_COUNT:
+            *out = Info::of<cl_uint>(1);
+            break;
+        default:
+            return CL_INVALID_VALUE;
+    }
+    return CL_SUCCESS;
+}
+
+}  // namespace mvp::runtime

@@ -1,0 +1,63 @@
+#pragma once
+
+#include <CL/cl.h>
+
+#include <memory>
+#include <string>
+
+#include "info.h"
+#include "object.h"
+#include "sw/host/device.h"
+
+namespace mvp::runtime {
+
+class Platform;
+
+// The OpenCL device: the MVP GPU behind one mvp::host::Device, opened with the configuration
+// the environment names.
+//
+//   MVP_CONFIG=FILE    option file (GPGPU-Sim style); a -mvpgpu_platform in it selects that
+//                      platform's preset, and the file's other options override the preset.
+//   MVP_FUNCTIONAL=1   run kernels on the golden functional model.
+class Device : public _cl_device_id, public Object {
+  public:
+    using Handle = cl_device_id;
+
+    // The engine used unless MVP_FUNCTIONAL=1. The functional model until the timing platform
+    // exists; flip this one constant to make the timing platform the default.
+    static constexpr host::Device::Engine kDefaultEngine = host::Device::Engine::kFunctional;
+
+    static constexpr cl_uint kMaxWorkGroupSize = 64;
+    static constexpr cl_uint kMaxArgs = 16;
+    static constexpr cl_uint kBaseAlignBytes = 256;
+
+    // Opens the GPU. Throws config::ConfigError or host::DeviceError.
+    explicit Device(Platform* platform);
+
+    Platform* platform() const { return platform_; }
+    host::Device& gpu() { return *gpu_; }
+    const config::Config& config() const { return gpu_->config(); }
+    host::Device::Engine engine() const { return engine_; }
+
+    cl_uint compute_units() const { return compute_units_; }
+    cl_ulong global_mem_size() const { return global_mem_size_; }
+    cl_ulong local_mem_size() const { return local_mem_size_; }
+    cl_ulong max_alloc_size() const { return global_mem_size_; }
+    cl_uint warp_size() const { return warp_size_; }
+    const std::string& name() const { return name_; }
+
+    cl_int get_info(cl_device_info param, Info* out) const;
+
+  private:
+    Platform* platform_;
+    host::Device::Engine engine_;
+    std::unique_ptr<host::Device> gpu_;
+    cl_uint compute_units_ = 1;
+    cl_ulong global_mem_size_ = 0;
+    cl_ulong local_mem_size_ = 0;
+    cl_uint warp_size_ = 1;
+    cl_uint clock_mhz_ = 1000;
+    std::string name_;
+};
+
+}  // namespace mvp::runtime

@@ -1,0 +1,179 @@
+#include "kernel.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "context.h"
+#include "mem_object.h"
+#include "modules/isa/instruction.h"
+#include "program.h"
+
+namespace mvp::runtime {
+
+namespace {
+
+// The number of argument registers ($4-$7) the straight-line code at the kernel's entry
+// reads before it writes them: the clang backend stores its register arguments to the stack
+// first thing, so this is the kernel's register argument count.
+cl_uint count_register_args(const toolchain::Program& program, uint32_t entry_pc) {
+    const toolchain::Function* function = program.function_at(entry_pc);
+    uint32_t end = function != nullptr ? function->end_pc : program.code_bytes();
+    bool written[isa::kNumRegs] = {};
+    cl_uint count = 0;
+    auto read = [&](unsigned reg) {
+        if (reg >= 4 && reg <= 7 && !written[reg]) count = std::max<cl_uint>(count, reg - 3);
+    };
+    for (uint32_t pc = entry_pc; pc < end && pc / isa::kInstBytes < program.code.size();
+         pc += isa::kInstBytes) {
+        isa::Instruction in;
+        if (!isa::decode(program.code[pc / isa::kInstBytes], &in)) break;
+        if (isa::reads_rs(in.op)) read(in.rs);
+        if (isa::reads_rt(in.op)) read(in.rt);
+        if (isa::reads_rd(in.op)) read(in.rd);
+        if (isa::writes_rd(in.op)) written[in.rd] = true;
+        if (isa::info(in.op).unit == isa::Unit::kCtrl) break;
+    }
+    return count;
+}
+
+}  // namespace
+
+Kernel::Kernel(Program* program, std::string name, uint32_t entry_pc)
+    : program_(program),
+      name_(std::move(name)),
+      entry_pc_(entry_pc),
+      register_args_(count_register_args(program->executable(), entry_pc)) {
+    program_->retain();
+    program_->attach_kernel();
+}
+
+Kernel::~Kernel() {
+    program_->detach_kernel();
+    program_->release();
+}
+
+cl_uint Kernel::num_args() const {
+    cl_uint count = register_args_;
+    for (cl_uint i = 0; i < kMaxArgs; ++i)
+        if (args_[i].kind != Arg::Kind::kUnset) count = std::max(count, i + 1);
+    return count;
+}
+
+cl_int Kernel::set_arg(cl_uint index, size_t size, const void* value) {
+    if (index >= kMaxArgs) return CL_INVALID_ARG_INDEX;
+    Arg arg;
+    if (value == nullptr) {
+        // A __local area of `size` bytes; a NULL buffer is passed as sizeof(cl_mem) with a
+        // pointer to NULL, not as a NULL value.
+        if (size == 0 || size > program_->context()->device()->local_mem_size())
+            return CL_INVALID_ARG_SIZE;
+        arg.kind = Arg::Kind::kLocal;
+        arg.value = static_cast<uint32_t>(size);
+    } else if (size == sizeof(cl_mem)) {
+        cl_mem handle;
+        std::memcpy(&handle, value, sizeof handle);
+        arg.kind = Arg::Kind::kBuffer;
+        if (handle != nullptr) {
+            MemObject* mem = from_handle<MemObject>(handle);
+            if (mem == nullptr || mem->context() != program_->context())
+                return CL_INVALID_MEM_OBJECT;
+            arg.buffer = handle;
+        }
+    } else if (size == sizeof(uint32_t)) {
+        arg.kind = Arg::Kind::kValue;
+        std::memcpy(&arg.value, value, sizeof arg.value);
+    } else {
+        return CL_INVALID_ARG_SIZE;
+    }
+    args_[index] = arg;
+    return CL_SUCCESS;
+}
+
+cl_int Kernel::launch_args(std::vector<KernelArg>* args, std::vector<MemObject*>* buffers) const {
+    args->clear();
+    buffers->clear();
+    cl_uint count = num_args();
+    for (cl_uint i = 0; i < count; ++i) {
+        const Arg& arg = args_[i];
+        switch (arg.kind) {
+            case Arg::Kind::kUnset:
+                return CL_INVALID_KERNEL_ARGS;
+            case Arg::Kind::kValue:
+                args->push_back(KernelArg::of_value(arg.value));
+                break;
+            case Arg::Kind::kLocal:
+                args->push_back(KernelArg::of_local(arg.value));
+                break;
+            case Arg::Kind::kBuffer: {
+                uint32_t address = 0;
+                if (arg.buffer != nullptr) {
+                    MemObject* mem = from_handle<MemObject>(arg.buffer);
+                    if (mem == nullptr) return CL_INVALID_KERNEL_ARGS;
+                    address = mem->address();
+                    buffers->push_back(mem);
+                }
+                args->push_back(KernelArg::of_value(address));
+                break;
+            }
+        }
+    }
+    return CL_SUCCESS;
+}
+
+cl_ulong Kernel::local_mem_size() const {
+    cl_ulong bytes = 0;
+    for (const Arg& arg : args_)
+        if (arg.kind == Arg::Kind::kLocal) bytes += arg.value;
+    return bytes;
+}
+
+cl_int Kernel::get_info(cl_kernel_info param, Info* out) const {
+    switch (param) {
+        case CL_KERNEL_FUNCTION_NAME:
+            *out = Info::of_string(name_);
+            return CL_SUCCESS;
+        case CL_KERNEL_NUM_ARGS:
+            *out = Info::of<cl_uint>(num_args());
+            return CL_SUCCESS;
+        case CL_KERNEL_REFERENCE_COUNT:
+            *out = Info::of<cl_uint>(reference_count());
+            return CL_SUCCESS;
+        case CL_KERNEL_CONTEXT:
+            *out = Info::of<cl_context>(program_->context());
+            return CL_SUCCESS;
+        case CL_KERNEL_PROGRAM:
+            *out = Info::of<cl_program>(program_);
+            return CL_SUCCESS;
+        case CL_KERNEL_ATTRIBUTES:
+            *out = Info::of_string("");
+            return CL_SUCCESS;
+        default:
+            return CL_INVALID_VALUE;
+    }
+}
+
+cl_int Kernel::get_work_group_info(cl_kernel_work_group_info param, Info* out) const {
+    const Device* device = program_->context()->device();
+    switch (param) {
+        case CL_KERNEL_WORK_GROUP_SIZE:
+            *out = Info::of<size_t>(Device::kMaxWorkGroupSize);
+            return CL_SUCCESS;
+        case CL_KERNEL_COMPILE_WORK_GROUP_SIZE:
+            *out = Info::of_array(std::vector<size_t>{0, 0, 0});
+            return CL_SUCCESS;
+        case CL_KERNEL_LOCAL_MEM_SIZE:
+            *out = Info::of<cl_ulong>(local_mem_size());
+            return CL_SUCCESS;
+        case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
+            *out = Info::of<size_t>(device->warp_size());
+            return CL_SUCCESS;
+        case CL_KERNEL_PRIVATE_MEM_SIZE:
+            *out = Info::of<cl_ulong>(0);
+            return CL_SUCCESS;
+        default:
+            // CL_KERNEL_GLOBAL_WORK_SIZE is for custom devices and built-in kernels only.
+            return CL_INVALID_VALUE;
+    }
+}
+
+}  // namespace mvp::runtime
