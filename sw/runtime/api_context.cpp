@@ -43,11 +43,10 @@ cl_int parse_context_properties(const cl_context_properties* properties,
 
 }  // namespace
 
-extern "C" CL_API_ENTRY cl_context CL_API_CALL
-clCreateContext(const cl_context_properties* properties, cl_uint num_devices,
-                const cl_device_id* devices,
-                void(CL_CALLBACK* pfn_notify)(const char*, const void*, size_t, void*),
-                void* user_data, cl_int* errcode_ret) {
+extern "C" CL_API_ENTRY cl_context CL_API_CALL clCreateContext(
+    const cl_context_properties* properties, cl_uint num_devices, const cl_device_id* devices,
+    void(CL_CALLBACK* pfn_notify)(const char*, const void*, size_t, void*), void* user_data,
+    cl_int* errcode_ret) {
     return guarded_create(__func__, errcode_ret, [&](cl_int& err) -> cl_context {
         if (num_devices == 0 || devices == nullptr || (pfn_notify == nullptr && user_data))
             return err = CL_INVALID_VALUE, nullptr;

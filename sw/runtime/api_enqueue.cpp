@@ -133,11 +133,11 @@ cl_int enqueue_read_write(const char* function, bool read, cl_command_queue comm
                       std::move(work), blocking != CL_FALSE, event);
 }
 
-cl_int enqueue_rect(const char* function, bool read, cl_command_queue command_queue,
-                    cl_mem buffer, cl_bool blocking, const size_t* buffer_origin,
-                    const size_t* host_origin, const size_t* region, size_t buffer_row_pitch,
-                    size_t buffer_slice_pitch, size_t host_row_pitch, size_t host_slice_pitch,
-                    void* ptr, cl_uint num_events, const cl_event* wait_list, cl_event* event) {
+cl_int enqueue_rect(const char* function, bool read, cl_command_queue command_queue, cl_mem buffer,
+                    cl_bool blocking, const size_t* buffer_origin, const size_t* host_origin,
+                    const size_t* region, size_t buffer_row_pitch, size_t buffer_slice_pitch,
+                    size_t host_row_pitch, size_t host_slice_pitch, void* ptr, cl_uint num_events,
+                    const cl_event* wait_list, cl_event* event) {
     CommandQueue* q;
     MemObject* m;
     cl_int err = find_queue_and_buffer(command_queue, buffer, &q, &m);
@@ -192,7 +192,8 @@ cl_int enqueue_nothing(cl_command_queue command_queue, cl_command_type type, cl_
     std::vector<Event*> waits;
     cl_int err = collect_wait_list(q->context(), num_events, wait_list, &waits);
     if (err != CL_SUCCESS) return err;
-    return q->enqueue(type, waits, [] { return CL_SUCCESS; }, false, event);
+    return q->enqueue(
+        type, waits, [] { return CL_SUCCESS; }, false, event);
 }
 
 }  // namespace
@@ -246,11 +247,10 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBufferRect(
     });
 }
 
-extern "C" CL_API_ENTRY cl_int CL_API_CALL
-clEnqueueCopyBuffer(cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_buffer,
-                    size_t src_offset, size_t dst_offset, size_t size,
-                    cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
-                    cl_event* event) {
+extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(
+    cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_buffer, size_t src_offset,
+    size_t dst_offset, size_t size, cl_uint num_events_in_wait_list,
+    const cl_event* event_wait_list, cl_event* event) {
     return guarded(__func__, [&]() -> cl_int {
         CommandQueue* q;
         MemObject* src;
@@ -289,10 +289,10 @@ clEnqueueCopyBuffer(cl_command_queue command_queue, cl_mem src_buffer, cl_mem ds
 }
 
 extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(
-    cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_buffer,
-    const size_t* src_origin, const size_t* dst_origin, const size_t* region,
-    size_t src_row_pitch, size_t src_slice_pitch, size_t dst_row_pitch, size_t dst_slice_pitch,
-    cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event* event) {
+    cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_buffer, const size_t* src_origin,
+    const size_t* dst_origin, const size_t* region, size_t src_row_pitch, size_t src_slice_pitch,
+    size_t dst_row_pitch, size_t dst_slice_pitch, cl_uint num_events_in_wait_list,
+    const cl_event* event_wait_list, cl_event* event) {
     return guarded(__func__, [&]() -> cl_int {
         CommandQueue* q;
         MemObject* src;
@@ -348,11 +348,10 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(
     });
 }
 
-extern "C" CL_API_ENTRY cl_int CL_API_CALL
-clEnqueueFillBuffer(cl_command_queue command_queue, cl_mem buffer, const void* pattern,
-                    size_t pattern_size, size_t offset, size_t size,
-                    cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
-                    cl_event* event) {
+extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(
+    cl_command_queue command_queue, cl_mem buffer, const void* pattern, size_t pattern_size,
+    size_t offset, size_t size, cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
+    cl_event* event) {
     return guarded(__func__, [&]() -> cl_int {
         CommandQueue* q;
         MemObject* m;
@@ -361,8 +360,8 @@ clEnqueueFillBuffer(cl_command_queue command_queue, cl_mem buffer, const void* p
         std::vector<Event*> waits;
         err = collect_wait_list(q->context(), num_events_in_wait_list, event_wait_list, &waits);
         if (err != CL_SUCCESS) return err;
-        bool valid_pattern_size = pattern_size != 0 && pattern_size <= 128 &&
-                                  (pattern_size & (pattern_size - 1)) == 0;
+        bool valid_pattern_size =
+            pattern_size != 0 && pattern_size <= 128 && (pattern_size & (pattern_size - 1)) == 0;
         if (pattern == nullptr || !valid_pattern_size || offset % pattern_size != 0 ||
             size % pattern_size != 0 || size == 0 || !in_range(offset, size, m->size()))
             return CL_INVALID_VALUE;
@@ -393,11 +392,10 @@ clEnqueueFillBuffer(cl_command_queue command_queue, cl_mem buffer, const void* p
     });
 }
 
-extern "C" CL_API_ENTRY void* CL_API_CALL
-clEnqueueMapBuffer(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_map,
-                   cl_map_flags map_flags, size_t offset, size_t size,
-                   cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
-                   cl_event* event, cl_int* errcode_ret) {
+extern "C" CL_API_ENTRY void* CL_API_CALL clEnqueueMapBuffer(
+    cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_map, cl_map_flags map_flags,
+    size_t offset, size_t size, cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
+    cl_event* event, cl_int* errcode_ret) {
     return guarded_create(__func__, errcode_ret, [&](cl_int& err) -> void* {
         CommandQueue* q;
         MemObject* m;
@@ -442,10 +440,11 @@ clEnqueueMapBuffer(cl_command_queue command_queue, cl_mem buffer, cl_bool blocki
     });
 }
 
-extern "C" CL_API_ENTRY cl_int CL_API_CALL
-clEnqueueUnmapMemObject(cl_command_queue command_queue, cl_mem memobj, void* mapped_ptr,
-                        cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
-                        cl_event* event) {
+extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue command_queue,
+                                                                   cl_mem memobj, void* mapped_ptr,
+                                                                   cl_uint num_events_in_wait_list,
+                                                                   const cl_event* event_wait_list,
+                                                                   cl_event* event) {
     return guarded(__func__, [&]() -> cl_int {
         CommandQueue* q;
         MemObject* m;
@@ -479,8 +478,8 @@ clEnqueueUnmapMemObject(cl_command_queue command_queue, cl_mem memobj, void* map
 
 extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueMigrateMemObjects(
     cl_command_queue command_queue, cl_uint num_mem_objects, const cl_mem* mem_objects,
-    cl_mem_migration_flags flags, cl_uint num_events_in_wait_list,
-    const cl_event* event_wait_list, cl_event* event) {
+    cl_mem_migration_flags flags, cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
+    cl_event* event) {
     return guarded(__func__, [&]() -> cl_int {
         CommandQueue* q = from_handle<CommandQueue>(command_queue);
         if (q == nullptr) return CL_INVALID_COMMAND_QUEUE;
@@ -501,9 +500,8 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueMigrateMemObjects(
 
 extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
     cl_command_queue command_queue, cl_kernel kernel, cl_uint work_dim,
-    const size_t* global_work_offset, const size_t* global_work_size,
-    const size_t* local_work_size, cl_uint num_events_in_wait_list,
-    const cl_event* event_wait_list, cl_event* event) {
+    const size_t* global_work_offset, const size_t* global_work_size, const size_t* local_work_size,
+    cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event* event) {
     return guarded(__func__, [&]() -> cl_int {
         CommandQueue* q = from_handle<CommandQueue>(command_queue);
         if (q == nullptr) return CL_INVALID_COMMAND_QUEUE;
@@ -534,8 +532,8 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
             uint64_t items = 1;
             for (cl_uint d = 0; d < work_dim; ++d) {
                 if (local_work_size[d] == 0) return CL_INVALID_WORK_GROUP_SIZE;
-                range.local[d] = static_cast<uint32_t>(
-                    std::min<size_t>(local_work_size[d], range.global[d]));
+                range.local[d] =
+                    static_cast<uint32_t>(std::min<size_t>(local_work_size[d], range.global[d]));
                 items *= range.local[d];
             }
             if (items > Device::kMaxWorkGroupSize) return CL_INVALID_WORK_GROUP_SIZE;
@@ -583,8 +581,8 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueTask(cl_command_queue comman
 }
 
 extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(
-    cl_command_queue command_queue, void(CL_CALLBACK* user_func)(void*), void* args,
-    size_t cb_args, cl_uint num_mem_objects, const cl_mem* mem_list, const void** args_mem_loc,
+    cl_command_queue command_queue, void(CL_CALLBACK* user_func)(void*), void* args, size_t cb_args,
+    cl_uint num_mem_objects, const cl_mem* mem_list, const void** args_mem_loc,
     cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event* event) {
     (void)user_func;
     (void)args;
@@ -601,9 +599,9 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(
     });
 }
 
-extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueMarkerWithWaitList(
-    cl_command_queue command_queue, cl_uint num_events_in_wait_list,
-    const cl_event* event_wait_list, cl_event* event) {
+extern "C" CL_API_ENTRY cl_int CL_API_CALL
+clEnqueueMarkerWithWaitList(cl_command_queue command_queue, cl_uint num_events_in_wait_list,
+                            const cl_event* event_wait_list, cl_event* event) {
     return guarded(__func__, [&]() -> cl_int {
         // The queue runs in order, so waiting for the earlier commands is implied.
         return enqueue_nothing(command_queue, CL_COMMAND_MARKER, num_events_in_wait_list,
@@ -611,9 +609,9 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueMarkerWithWaitList(
     });
 }
 
-extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueBarrierWithWaitList(
-    cl_command_queue command_queue, cl_uint num_events_in_wait_list,
-    const cl_event* event_wait_list, cl_event* event) {
+extern "C" CL_API_ENTRY cl_int CL_API_CALL
+clEnqueueBarrierWithWaitList(cl_command_queue command_queue, cl_uint num_events_in_wait_list,
+                             const cl_event* event_wait_list, cl_event* event) {
     return guarded(__func__, [&]() -> cl_int {
         return enqueue_nothing(command_queue, CL_COMMAND_BARRIER, num_events_in_wait_list,
                                event_wait_list, event);

@@ -29,15 +29,14 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clWaitForEvents(cl_uint num_events,
         // Only a command held back by a user event can be unfinished; another thread sets it.
         while (!std::all_of(events.begin(), events.end(), [](Event* e) { return e->finished(); }))
             api_condition().wait(api_mutex());
-        bool failed = std::any_of(events.begin(), events.end(),
-                                  [](Event* e) { return e->status() < 0; });
+        bool failed =
+            std::any_of(events.begin(), events.end(), [](Event* e) { return e->status() < 0; });
         for (Event* e : events) e->release();
         return failed ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST : CL_SUCCESS;
     });
 }
 
-extern "C" CL_API_ENTRY cl_int CL_API_CALL clGetEventInfo(cl_event event,
-                                                          cl_event_info param_name,
+extern "C" CL_API_ENTRY cl_int CL_API_CALL clGetEventInfo(cl_event event, cl_event_info param_name,
                                                           size_t param_value_size,
                                                           void* param_value,
                                                           size_t* param_value_size_ret) {

@@ -19,16 +19,18 @@ cl_int no_image(cl_command_queue command_queue) {
 
 }  // namespace
 
-extern "C" CL_API_ENTRY cl_int CL_API_CALL
-clEnqueueReadImage(cl_command_queue command_queue, cl_mem, cl_bool, const size_t*, const size_t*,
-                   size_t, size_t, void*, cl_uint, const cl_event*, cl_event*) {
+extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadImage(cl_command_queue command_queue,
+                                                              cl_mem, cl_bool, const size_t*,
+                                                              const size_t*, size_t, size_t, void*,
+                                                              cl_uint, const cl_event*, cl_event*) {
     return no_image(command_queue);
 }
 
-extern "C" CL_API_ENTRY cl_int CL_API_CALL
-clEnqueueWriteImage(cl_command_queue command_queue, cl_mem, cl_bool, const size_t*,
-                    const size_t*, size_t, size_t, const void*, cl_uint, const cl_event*,
-                    cl_event*) {
+extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteImage(cl_command_queue command_queue,
+                                                               cl_mem, cl_bool, const size_t*,
+                                                               const size_t*, size_t, size_t,
+                                                               const void*, cl_uint,
+                                                               const cl_event*, cl_event*) {
     return no_image(command_queue);
 }
 
@@ -41,9 +43,8 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue c
 
 extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImage(cl_command_queue command_queue,
                                                               cl_mem, cl_mem, const size_t*,
-                                                              const size_t*, const size_t*,
-                                                              cl_uint, const cl_event*,
-                                                              cl_event*) {
+                                                              const size_t*, const size_t*, cl_uint,
+                                                              const cl_event*, cl_event*) {
     return no_image(command_queue);
 }
 
@@ -54,15 +55,16 @@ clEnqueueCopyImageToBuffer(cl_command_queue command_queue, cl_mem, cl_mem, const
 }
 
 extern "C" CL_API_ENTRY cl_int CL_API_CALL
-clEnqueueCopyBufferToImage(cl_command_queue command_queue, cl_mem, cl_mem, size_t,
-                           const size_t*, const size_t*, cl_uint, const cl_event*, cl_event*) {
+clEnqueueCopyBufferToImage(cl_command_queue command_queue, cl_mem, cl_mem, size_t, const size_t*,
+                           const size_t*, cl_uint, const cl_event*, cl_event*) {
     return no_image(command_queue);
 }
 
-extern "C" CL_API_ENTRY void* CL_API_CALL
-clEnqueueMapImage(cl_command_queue command_queue, cl_mem, cl_bool, cl_map_flags, const size_t*,
-                  const size_t*, size_t*, size_t*, cl_uint, const cl_event*, cl_event*,
-                  cl_int* errcode_ret) {
+extern "C" CL_API_ENTRY void* CL_API_CALL clEnqueueMapImage(cl_command_queue command_queue, cl_mem,
+                                                            cl_bool, cl_map_flags, const size_t*,
+                                                            const size_t*, size_t*, size_t*,
+                                                            cl_uint, const cl_event*, cl_event*,
+                                                            cl_int* errcode_ret) {
     cl_int err = no_image(command_queue);
     if (errcode_ret != nullptr) *errcode_ret = err;
     return nullptr;

@@ -69,8 +69,7 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel kernel) {
 }
 
 extern "C" CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_index,
-                                                          size_t arg_size,
-                                                          const void* arg_value) {
+                                                          size_t arg_size, const void* arg_value) {
     return guarded(__func__, [&]() -> cl_int {
         Kernel* k = from_handle<Kernel>(kernel);
         if (k == nullptr) return CL_INVALID_KERNEL;
@@ -118,8 +117,8 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(
         Kernel* k = from_handle<Kernel>(kernel);
         if (k == nullptr) return CL_INVALID_KERNEL;
         // NULL names the only device of the kernel's context.
-        if (device != nullptr && (from_handle<Device>(device) == nullptr ||
-                                  device != k->program()->context()->device()))
+        if (device != nullptr &&
+            (from_handle<Device>(device) == nullptr || device != k->program()->context()->device()))
             return CL_INVALID_DEVICE;
         Info info;
         cl_int err = k->get_work_group_info(param_name, &info);

@@ -16,7 +16,8 @@ namespace {
 constexpr cl_mem_flags kDeviceAccess = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
 constexpr cl_mem_flags kHostAccess =
     CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
-constexpr cl_mem_flags kHostPtr = CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
+constexpr cl_mem_flags kHostPtr =
+    CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
 
 bool more_than_one(cl_mem_flags bits) { return std::bitset<64>(bits).count() > 1; }
 
@@ -129,8 +130,7 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clReleaseMemObject(cl_mem memobj) {
     });
 }
 
-extern "C" CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj,
-                                                              cl_mem_info param_name,
+extern "C" CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name,
                                                               size_t param_value_size,
                                                               void* param_value,
                                                               size_t* param_value_size_ret) {

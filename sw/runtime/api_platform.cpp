@@ -65,8 +65,7 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clGetDeviceIDs(cl_platform_id platfor
             (devices == nullptr && num_devices == nullptr))
             return CL_INVALID_VALUE;
         Device* device = p->device();
-        bool matches =
-            (device_type & (CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_DEFAULT)) != 0;
+        bool matches = (device_type & (CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_DEFAULT)) != 0;
         if (device == nullptr || !matches) {
             if (num_devices != nullptr) *num_devices = 0;
             return CL_DEVICE_NOT_FOUND;

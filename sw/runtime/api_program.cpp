@@ -44,19 +44,18 @@ extern "C" CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(cl_cont
         std::vector<mvp::toolchain::SourceFile> sources;
         for (cl_uint i = 0; i < count; ++i) {
             if (strings[i] == nullptr) return err = CL_INVALID_VALUE, nullptr;
-            size_t length = lengths != nullptr && lengths[i] != 0 ? lengths[i]
-                                                                  : std::strlen(strings[i]);
-            sources.push_back({"source" + std::to_string(i) + ".s",
-                               std::string(strings[i], length)});
+            size_t length =
+                lengths != nullptr && lengths[i] != 0 ? lengths[i] : std::strlen(strings[i]);
+            sources.push_back(
+                {"source" + std::to_string(i) + ".s", std::string(strings[i], length)});
         }
         return create<Program>(c, std::move(sources));
     });
 }
 
 extern "C" CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(
-    cl_context context, cl_uint num_devices, const cl_device_id* device_list,
-    const size_t* lengths, const unsigned char** binaries, cl_int* binary_status,
-    cl_int* errcode_ret) {
+    cl_context context, cl_uint num_devices, const cl_device_id* device_list, const size_t* lengths,
+    const unsigned char** binaries, cl_int* binary_status, cl_int* errcode_ret) {
     return guarded_create(__func__, errcode_ret, [&](cl_int& err) -> cl_program {
         Context* c = from_handle<Context>(context);
         if (c == nullptr) return err = CL_INVALID_CONTEXT, nullptr;
@@ -138,10 +137,10 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl
     });
 }
 
-extern "C" CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(
-    cl_program program, cl_uint num_devices, const cl_device_id* device_list, const char* options,
-    cl_uint num_input_headers, const cl_program* input_headers, const char** header_include_names,
-    Notify pfn_notify, void* user_data) {
+extern "C" CL_API_ENTRY cl_int CL_API_CALL
+clCompileProgram(cl_program program, cl_uint num_devices, const cl_device_id* device_list,
+                 const char* options, cl_uint num_input_headers, const cl_program* input_headers,
+                 const char** header_include_names, Notify pfn_notify, void* user_data) {
     return guarded(__func__, [&]() -> cl_int {
         Program* p = from_handle<Program>(program);
         if (p == nullptr) return CL_INVALID_PROGRAM;
@@ -219,12 +218,9 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program,
     });
 }
 
-extern "C" CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program,
-                                                                 cl_device_id device,
-                                                                 cl_program_build_info param_name,
-                                                                 size_t param_value_size,
-                                                                 void* param_value,
-                                                                 size_t* param_value_size_ret) {
+extern "C" CL_API_ENTRY cl_int CL_API_CALL
+clGetProgramBuildInfo(cl_program program, cl_device_id device, cl_program_build_info param_name,
+                      size_t param_value_size, void* param_value, size_t* param_value_size_ret) {
     return guarded(__func__, [&]() -> cl_int {
         Program* p = from_handle<Program>(program);
         if (p == nullptr) return CL_INVALID_PROGRAM;

@@ -19,8 +19,7 @@ std::vector<CommandQueue*>& live_queues() {
 
 }  // namespace
 
-CommandQueue::CommandQueue(Context* context, Device* device,
-                           cl_command_queue_properties properties)
+CommandQueue::CommandQueue(Context* context, Device* device, cl_command_queue_properties properties)
     : context_(context), device_(device), properties_(properties) {
     context_->retain();
     live_queues().push_back(this);

@@ -39,8 +39,8 @@ class CommandQueue : public _cl_command_queue, public Object {
     // returns its result). A command whose wait list holds a failed event does not run and
     // ends with CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST. When `event_out` is not NULL it
     // receives a new event for the command.
-    cl_int enqueue(cl_command_type type, const std::vector<Event*>& waits, Work work,
-                   bool blocking, cl_event* event_out);
+    cl_int enqueue(cl_command_type type, const std::vector<Event*>& waits, Work work, bool blocking,
+                   cl_event* event_out);
 
     // Waits until every queued command has run.
     void finish();

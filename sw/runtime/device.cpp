@@ -137,8 +137,8 @@ cl_int Device::get_info(cl_device_info param, Info* out) const {
             *out = Info::of<cl_uint>(4);
             break;
         case CL_DEVICE_SINGLE_FP_CONFIG:
-            *out = Info::of<cl_device_fp_config>(CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN |
-                                                 CL_FP_FMA);
+            *out =
+                Info::of<cl_device_fp_config>(CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN | CL_FP_FMA);
             break;
         case CL_DEVICE_DOUBLE_FP_CONFIG:
             *out = Info::of<cl_device_fp_config>(0);
@@ -211,7 +211,7 @@ cl_int Device::get_info(cl_device_info param, Info* out) const {
             *out = Info::of_string("OpenCL 1.2 MVP-TLM (" + engine_name + ")");
             break;
         case CL_DEVICE_OPENCL_C_VERSION:
-            *out = Info::of_string("OpenCL C 1.2 ");
+            *out = Info::of_string("OpenCL C 1.2 (compiled offline to MVP assembly)");
             break;
         case CL_DEVICE_PRINTF_BUFFER_SIZE:
             *out = Info::of<size_t>(0);

@@ -27,7 +27,9 @@ class Info {
         return of_bytes(values.data(), values.size() * sizeof(T));
     }
     // The string with its terminating NUL.
-    static Info of_string(const std::string& text) { return of_bytes(text.c_str(), text.size() + 1); }
+    static Info of_string(const std::string& text) {
+        return of_bytes(text.c_str(), text.size() + 1);
+    }
     static Info of_bytes(const void* data, size_t bytes);
 
     size_t size() const { return bytes_.size(); }

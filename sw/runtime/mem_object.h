@@ -23,8 +23,7 @@ class MemObject : public _cl_mem, public Object {
     using DestructorCallback = void(CL_CALLBACK*)(cl_mem memobj, void* user_data);
 
     // A buffer that owns `address` (allocated by the caller); retains the context.
-    MemObject(Context* context, cl_mem_flags flags, size_t size, void* host_ptr,
-              uint32_t address);
+    MemObject(Context* context, cl_mem_flags flags, size_t size, void* host_ptr, uint32_t address);
     // A sub-buffer of `parent` at `origin`; retains the parent.
     MemObject(MemObject* parent, cl_mem_flags flags, size_t origin, size_t size);
     // Runs the destructor callbacks (last registered first), then frees the storage.
@@ -44,8 +43,7 @@ class MemObject : public _cl_mem, public Object {
     // memory for CL_MEM_USE_HOST_PTR, otherwise a block owned by the mapping.
     void* add_mapping(size_t offset, size_t size, cl_map_flags flags);
     // Looks up a mapping by its pointer; false when `pointer` is not a mapping of this object.
-    bool find_mapping(const void* pointer, size_t* offset, size_t* size,
-                      cl_map_flags* flags) const;
+    bool find_mapping(const void* pointer, size_t* offset, size_t* size, cl_map_flags* flags) const;
     void remove_mapping(const void* pointer);
     cl_uint map_count() const { return static_cast<cl_uint>(mappings_.size()); }
 

@@ -49,8 +49,8 @@ void Program::unload() {
 
 cl_int Program::load() {
     try {
-        loaded_ = std::make_unique<host::LoadedProgram>(
-            context_->device()->gpu().load(*executable_));
+        loaded_ =
+            std::make_unique<host::LoadedProgram>(context_->device()->gpu().load(*executable_));
     } catch (const host::DeviceError& e) {
         log_ = std::string("cannot load the program: ") + e.what();
         status_ = CL_BUILD_ERROR;
@@ -75,8 +75,7 @@ cl_int Program::build(const std::string& options) {
         objects_.clear();
         binary_type_ = CL_PROGRAM_BINARY_TYPE_NONE;
         try {
-            executable_ =
-                std::make_unique<toolchain::Program>(toolchain::build_program(sources_));
+            executable_ = std::make_unique<toolchain::Program>(toolchain::build_program(sources_));
         } catch (const toolchain::AsmError& e) {
             log_ = e.what();
             status_ = CL_BUILD_ERROR;
@@ -144,10 +143,9 @@ std::vector<std::string> Program::kernel_names() const {
             s.value < executable_->user_code_end)
             kernels.push_back(&s);
     }
-    std::stable_sort(kernels.begin(), kernels.end(),
-                     [](const toolchain::Symbol* a, const toolchain::Symbol* b) {
-                         return a->value < b->value;
-                     });
+    std::stable_sort(
+        kernels.begin(), kernels.end(),
+        [](const toolchain::Symbol* a, const toolchain::Symbol* b) { return a->value < b->value; });
     for (const toolchain::Symbol* s : kernels) names.push_back(s->name);
     return names;
 }
@@ -200,8 +198,7 @@ cl_int Program::get_info(cl_program_info param, Info* out) const {
         case CL_PROGRAM_KERNEL_NAMES: {
             if (!built()) return CL_INVALID_PROGRAM_EXECUTABLE;
             std::string list;
-            for (const std::string& name : kernel_names())
-                list += (list.empty() ? "" : ";") + name;
+            for (const std::string& name : kernel_names()) list += (list.empty() ? "" : ";") + name;
             *out = Info::of_string(list);
             return CL_SUCCESS;
         }

@@ -10,13 +10,13 @@
 
 #define GROUP_SIZE 64
 
-#define CHECK(call)                                                                \
-    do {                                                                           \
-        cl_int check_err_ = (call);                                                \
-        if (check_err_ != CL_SUCCESS) {                                            \
-            fprintf(stderr, "reduce: %s failed: %d\n", #call, (int)check_err_);    \
-            exit(1);                                                               \
-        }                                                                          \
+#define CHECK(call)                                                             \
+    do {                                                                        \
+        cl_int check_err_ = (call);                                             \
+        if (check_err_ != CL_SUCCESS) {                                         \
+            fprintf(stderr, "reduce: %s failed: %d\n", #call, (int)check_err_); \
+            exit(1);                                                            \
+        }                                                                       \
     } while (0)
 
 static char *read_file(const char *path) {
@@ -43,7 +43,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: %s KERNEL.s [N]\n", argv[0]);
         return 2;
     }
-    const char *source = read_file(argv[1]);
+    char *source = read_file(argv[1]);
     cl_uint n = argc > 2 ? (cl_uint)strtoul(argv[2], NULL, 10) : 1000;
     if (n == 0) {
         fprintf(stderr, "reduce: N must be positive\n");
@@ -66,7 +66,7 @@ int main(int argc, char **argv) {
     cl_command_queue queue = clCreateCommandQueue(context, device, 0, &err);
     CHECK(err);
 
-    cl_program program = clCreateProgramWithSource(context, 1, &source, NULL, &err);
+    cl_program program = clCreateProgramWithSource(context, 1, (const char **)&source, NULL, &err);
     CHECK(err);
     if (clBuildProgram(program, 1, &device, NULL, NULL, NULL) != CL_SUCCESS) {
         char log[4096];
@@ -77,8 +77,8 @@ int main(int argc, char **argv) {
     cl_kernel kernel = clCreateKernel(program, "reduce_sum", &err);
     CHECK(err);
 
-    cl_mem in = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                               n * sizeof(cl_int), data, &err);
+    cl_mem in = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, n * sizeof(cl_int),
+                               data, &err);
     CHECK(err);
     cl_mem out = clCreateBuffer(context, CL_MEM_WRITE_ONLY, groups * sizeof(cl_int), NULL, &err);
     CHECK(err);
@@ -120,6 +120,7 @@ int main(int argc, char **argv) {
     clReleaseProgram(program);
     clReleaseCommandQueue(queue);
     clReleaseContext(context);
+    free(source);
     free(data);
     free(partial);
     return ok ? 0 : 1;

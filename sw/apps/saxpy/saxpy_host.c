@@ -7,13 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define CHECK(call)                                                                \
-    do {                                                                           \
-        cl_int check_err_ = (call);                                                \
-        if (check_err_ != CL_SUCCESS) {                                            \
-            fprintf(stderr, "saxpy: %s failed: %d\n", #call, (int)check_err_);     \
-            exit(1);                                                               \
-        }                                                                          \
+#define CHECK(call)                                                            \
+    do {                                                                       \
+        cl_int check_err_ = (call);                                            \
+        if (check_err_ != CL_SUCCESS) {                                        \
+            fprintf(stderr, "saxpy: %s failed: %d\n", #call, (int)check_err_); \
+            exit(1);                                                           \
+        }                                                                      \
     } while (0)
 
 static char *read_file(const char *path) {
@@ -40,7 +40,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: %s KERNEL.s [N]\n", argv[0]);
         return 2;
     }
-    const char *source = read_file(argv[1]);
+    char *source = read_file(argv[1]);
     cl_uint n = argc > 2 ? (cl_uint)strtoul(argv[2], NULL, 10) : 1000;
     if (n == 0) {
         fprintf(stderr, "saxpy: N must be positive\n");
@@ -67,7 +67,7 @@ int main(int argc, char **argv) {
     cl_command_queue queue = clCreateCommandQueue(context, device, 0, &err);
     CHECK(err);
 
-    cl_program program = clCreateProgramWithSource(context, 1, &source, NULL, &err);
+    cl_program program = clCreateProgramWithSource(context, 1, (const char **)&source, NULL, &err);
     CHECK(err);
     if (clBuildProgram(program, 1, &device, NULL, NULL, NULL) != CL_SUCCESS) {
         char log[4096];
@@ -96,8 +96,7 @@ int main(int argc, char **argv) {
     CHECK(clEnqueueNDRangeKernel(queue, kernel, 1, NULL, &global, &local, 0, NULL, &done));
     CHECK(clWaitForEvents(1, &done));
     CHECK(clReleaseEvent(done));
-    CHECK(clEnqueueReadBuffer(queue, y_buf, CL_TRUE, 0, n * sizeof(float), result, 0, NULL,
-                              NULL));
+    CHECK(clEnqueueReadBuffer(queue, y_buf, CL_TRUE, 0, n * sizeof(float), result, 0, NULL, NULL));
 
     cl_uint correct = 0;
     for (cl_uint i = 0; i < n; ++i) {
@@ -119,6 +118,7 @@ int main(int argc, char **argv) {
     clReleaseProgram(program);
     clReleaseCommandQueue(queue);
     clReleaseContext(context);
+    free(source);
     free(x);
     free(y);
     free(result);

@@ -20,12 +20,10 @@ TEST_F(BufferTest, OneMebibyteOfRandomDataRoundTrips) {
     std::mt19937 random(2024);
     for (uint8_t& b : data) b = static_cast<uint8_t>(random());
     cl_mem m = buffer(kBytes);
-    ASSERT_EQ(clEnqueueWriteBuffer(queue_, m, CL_TRUE, 0, kBytes, data.data(), 0, nullptr,
-                                   nullptr),
+    ASSERT_EQ(clEnqueueWriteBuffer(queue_, m, CL_TRUE, 0, kBytes, data.data(), 0, nullptr, nullptr),
               CL_SUCCESS);
     std::vector<uint8_t> back(kBytes, 0);
-    ASSERT_EQ(clEnqueueReadBuffer(queue_, m, CL_TRUE, 0, kBytes, back.data(), 0, nullptr,
-                                  nullptr),
+    ASSERT_EQ(clEnqueueReadBuffer(queue_, m, CL_TRUE, 0, kBytes, back.data(), 0, nullptr, nullptr),
               CL_SUCCESS);
     EXPECT_TRUE(back == data);
 }
@@ -61,8 +59,8 @@ TEST_F(BufferTest, HostPointerIsCopiedAtCreation) {
     cl_mem copy = clCreateBuffer(context_, CL_MEM_COPY_HOST_PTR, host.size() * sizeof(int),
                                  host.data(), &err);
     ASSERT_EQ(err, CL_SUCCESS);
-    cl_mem use = clCreateBuffer(context_, CL_MEM_USE_HOST_PTR, host.size() * sizeof(int),
-                                host.data(), &err);
+    cl_mem use =
+        clCreateBuffer(context_, CL_MEM_USE_HOST_PTR, host.size() * sizeof(int), host.data(), &err);
     ASSERT_EQ(err, CL_SUCCESS);
     std::vector<int> original = host;
     std::fill(host.begin(), host.end(), -1);  // later host writes do not reach the device
@@ -100,8 +98,7 @@ TEST_F(BufferTest, ReadWriteRangeChecks) {
     EXPECT_EQ(write(0, 4, nullptr), CL_INVALID_VALUE);
     EXPECT_EQ(read_back(255, 2, data.data()), CL_INVALID_VALUE);
     EXPECT_EQ(read_back(SIZE_MAX, 2, data.data()), CL_INVALID_VALUE);
-    EXPECT_EQ(clEnqueueReadBuffer(queue_, nullptr, CL_TRUE, 0, 4, data.data(), 0, nullptr,
-                                  nullptr),
+    EXPECT_EQ(clEnqueueReadBuffer(queue_, nullptr, CL_TRUE, 0, 4, data.data(), 0, nullptr, nullptr),
               CL_INVALID_MEM_OBJECT);
     EXPECT_EQ(clEnqueueReadBuffer(nullptr, m, CL_TRUE, 0, 4, data.data(), 0, nullptr, nullptr),
               CL_INVALID_COMMAND_QUEUE);
@@ -134,11 +131,10 @@ TEST_F(BufferTest, CopyAndFill) {
     cl_mem src = buffer(1024, data.data());
     cl_mem dst = buffer(1024);
     uint32_t pattern = 0xdeadbeef;
-    ASSERT_EQ(clEnqueueFillBuffer(queue_, dst, &pattern, sizeof pattern, 0, 1024, 0, nullptr,
-                                  nullptr),
-              CL_SUCCESS);
-    ASSERT_EQ(clEnqueueCopyBuffer(queue_, src, dst, 16, 512, 64, 0, nullptr, nullptr),
-              CL_SUCCESS);
+    ASSERT_EQ(
+        clEnqueueFillBuffer(queue_, dst, &pattern, sizeof pattern, 0, 1024, 0, nullptr, nullptr),
+        CL_SUCCESS);
+    ASSERT_EQ(clEnqueueCopyBuffer(queue_, src, dst, 16, 512, 64, 0, nullptr, nullptr), CL_SUCCESS);
     std::vector<uint32_t> back = read<uint32_t>(dst, 256);
     for (uint32_t i = 0; i < 256; ++i) {
         uint32_t expected = i >= 128 && i < 144 ? i - 128 + 4 : 0xdeadbeef;
@@ -197,8 +193,8 @@ TEST_F(BufferTest, SubBuffers) {
     std::vector<uint8_t> back = read<uint8_t>(sub, 128);
     for (size_t i = 0; i < 128; ++i) EXPECT_EQ(back[i], static_cast<uint8_t>(256 + i));
     cl_mem associated = nullptr;
-    EXPECT_EQ(clGetMemObjectInfo(sub, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof associated,
-                                 &associated, nullptr),
+    EXPECT_EQ(clGetMemObjectInfo(sub, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof associated, &associated,
+                                 nullptr),
               CL_SUCCESS);
     EXPECT_EQ(associated, parent);
     cl_buffer_region misaligned{100, 16};
@@ -206,8 +202,7 @@ TEST_F(BufferTest, SubBuffers) {
               nullptr);
     EXPECT_EQ(err, CL_MISALIGNED_SUB_BUFFER_OFFSET);
     cl_buffer_region outside{768, 512};
-    EXPECT_EQ(clCreateSubBuffer(parent, 0, CL_BUFFER_CREATE_TYPE_REGION, &outside, &err),
-              nullptr);
+    EXPECT_EQ(clCreateSubBuffer(parent, 0, CL_BUFFER_CREATE_TYPE_REGION, &outside, &err), nullptr);
     EXPECT_EQ(err, CL_INVALID_VALUE);
     EXPECT_EQ(clReleaseMemObject(sub), CL_SUCCESS);
 }
@@ -239,9 +234,9 @@ TEST_F(BufferTest, ReferenceCountAndDestructorCallback) {
     ASSERT_EQ(clSetMemObjectDestructorCallback(m, count_destruction, &destroyed), CL_SUCCESS);
     EXPECT_EQ(clRetainMemObject(m), CL_SUCCESS);
     cl_uint references = 0;
-    EXPECT_EQ(clGetMemObjectInfo(m, CL_MEM_REFERENCE_COUNT, sizeof references, &references,
-                                 nullptr),
-              CL_SUCCESS);
+    EXPECT_EQ(
+        clGetMemObjectInfo(m, CL_MEM_REFERENCE_COUNT, sizeof references, &references, nullptr),
+        CL_SUCCESS);
     EXPECT_EQ(references, 2u);
     EXPECT_EQ(clReleaseMemObject(m), CL_SUCCESS);
     EXPECT_EQ(destroyed, 0);
@@ -260,8 +255,7 @@ TEST_F(BufferTest, NoImages) {
     EXPECT_EQ(clCreateImage(context_, 0, &format, &desc, nullptr, &err), nullptr);
     EXPECT_EQ(err, CL_INVALID_OPERATION);
     cl_uint formats = 7;
-    EXPECT_EQ(clGetSupportedImageFormats(context_, 0, CL_MEM_OBJECT_IMAGE2D, 0, nullptr,
-                                         &formats),
+    EXPECT_EQ(clGetSupportedImageFormats(context_, 0, CL_MEM_OBJECT_IMAGE2D, 0, nullptr, &formats),
               CL_SUCCESS);
     EXPECT_EQ(formats, 0u);
 }

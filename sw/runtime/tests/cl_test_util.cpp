@@ -51,16 +51,20 @@ void ClTest::TearDown() {
     for (cl_mem m : buffers_) EXPECT_EQ(clReleaseMemObject(m), CL_SUCCESS);
     for (cl_kernel k : kernels_) EXPECT_EQ(clReleaseKernel(k), CL_SUCCESS);
     for (cl_program p : programs_) EXPECT_EQ(clReleaseProgram(p), CL_SUCCESS);
-    if (queue_ != nullptr) EXPECT_EQ(clReleaseCommandQueue(queue_), CL_SUCCESS);
-    if (context_ != nullptr) EXPECT_EQ(clReleaseContext(context_), CL_SUCCESS);
+    if (queue_ != nullptr) {
+        EXPECT_EQ(clReleaseCommandQueue(queue_), CL_SUCCESS);
+    }
+    if (context_ != nullptr) {
+        EXPECT_EQ(clReleaseContext(context_), CL_SUCCESS);
+    }
 }
 
 cl_program ClTest::build(const std::vector<std::string>& sources) {
     std::vector<const char*> strings;
     for (const std::string& s : sources) strings.push_back(s.c_str());
     cl_int err;
-    cl_program program = clCreateProgramWithSource(
-        context_, static_cast<cl_uint>(strings.size()), strings.data(), nullptr, &err);
+    cl_program program = clCreateProgramWithSource(context_, static_cast<cl_uint>(strings.size()),
+                                                   strings.data(), nullptr, &err);
     EXPECT_EQ(err, CL_SUCCESS);
     if (program == nullptr) return nullptr;
     programs_.push_back(program);

@@ -39,8 +39,8 @@ class ClTest : public ::testing::Test {
     template <class T>
     std::vector<T> read(cl_mem buffer, size_t count) {
         std::vector<T> values(count);
-        EXPECT_EQ(clEnqueueReadBuffer(queue_, buffer, CL_TRUE, 0, count * sizeof(T),
-                                      values.data(), 0, nullptr, nullptr),
+        EXPECT_EQ(clEnqueueReadBuffer(queue_, buffer, CL_TRUE, 0, count * sizeof(T), values.data(),
+                                      0, nullptr, nullptr),
                   CL_SUCCESS);
         return values;
     }

@@ -68,8 +68,7 @@ TEST(Device, Ids) {
     EXPECT_EQ(clGetDeviceIDs(platform, cl_device_type{1} << 40, 1, &gpu, nullptr),
               CL_INVALID_DEVICE_TYPE);
     EXPECT_EQ(clGetDeviceIDs(platform, CL_DEVICE_TYPE_GPU, 0, &gpu, nullptr), CL_INVALID_VALUE);
-    EXPECT_EQ(clGetDeviceIDs(platform, CL_DEVICE_TYPE_GPU, 1, nullptr, nullptr),
-              CL_INVALID_VALUE);
+    EXPECT_EQ(clGetDeviceIDs(platform, CL_DEVICE_TYPE_GPU, 1, nullptr, nullptr), CL_INVALID_VALUE);
 }
 
 TEST(Device, Info) {
@@ -79,8 +78,7 @@ TEST(Device, Info) {
     EXPECT_EQ(clGetDeviceInfo(device, CL_DEVICE_TYPE, sizeof type, &type, nullptr), CL_SUCCESS);
     EXPECT_EQ(type, cl_device_type{CL_DEVICE_TYPE_GPU});
     size_t group = 0;
-    EXPECT_EQ(clGetDeviceInfo(device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof group, &group,
-                              nullptr),
+    EXPECT_EQ(clGetDeviceInfo(device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof group, &group, nullptr),
               CL_SUCCESS);
     EXPECT_EQ(group, 64u);
     size_t items[3] = {};
@@ -99,10 +97,11 @@ TEST(Device, Info) {
               CL_SUCCESS);
     EXPECT_GT(global, 1u << 20);
     cl_uint units = 0;
-    EXPECT_EQ(clGetDeviceInfo(device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units,
-                              nullptr),
+    EXPECT_EQ(clGetDeviceInfo(device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units, nullptr),
               CL_SUCCESS);
-    if (std::getenv("MVP_CONFIG") == nullptr) EXPECT_EQ(units, 32u);  // mvp_v2_1: 32 SPs
+    if (std::getenv("MVP_CONFIG") == nullptr) {
+        EXPECT_EQ(units, 32u);  // mvp_v2_1: 32 SPs
+    }
     cl_platform_id platform = nullptr;
     EXPECT_EQ(clGetDeviceInfo(device, CL_DEVICE_PLATFORM, sizeof platform, &platform, nullptr),
               CL_SUCCESS);
@@ -147,8 +146,8 @@ TEST(Context, CreateAndErrors) {
     EXPECT_EQ(clCreateContext(wrong_platform, 1, &device, nullptr, nullptr, &err), nullptr);
     EXPECT_EQ(err, CL_INVALID_PLATFORM);
 
-    cl_context_properties properties[] = {
-        CL_CONTEXT_PLATFORM, reinterpret_cast<cl_context_properties>(platform), 0};
+    cl_context_properties properties[] = {CL_CONTEXT_PLATFORM,
+                                          reinterpret_cast<cl_context_properties>(platform), 0};
     cl_context context = clCreateContext(properties, 1, &device, nullptr, nullptr, &err);
     ASSERT_EQ(err, CL_SUCCESS);
     cl_context_properties copy[3] = {};
@@ -159,8 +158,8 @@ TEST(Context, CreateAndErrors) {
     EXPECT_EQ(copy[1], properties[1]);
     cl_uint references = 0;
     EXPECT_EQ(clRetainContext(context), CL_SUCCESS);
-    EXPECT_EQ(clGetContextInfo(context, CL_CONTEXT_REFERENCE_COUNT, sizeof references,
-                               &references, nullptr),
+    EXPECT_EQ(clGetContextInfo(context, CL_CONTEXT_REFERENCE_COUNT, sizeof references, &references,
+                               nullptr),
               CL_SUCCESS);
     EXPECT_EQ(references, 2u);
     cl_device_id devices[1] = {};
@@ -172,8 +171,8 @@ TEST(Context, CreateAndErrors) {
     // The handle is gone: using it again is an error, not a crash.
     EXPECT_EQ(clReleaseContext(context), CL_INVALID_CONTEXT);
 
-    cl_context from_type = clCreateContextFromType(nullptr, CL_DEVICE_TYPE_GPU, nullptr, nullptr,
-                                                   &err);
+    cl_context from_type =
+        clCreateContextFromType(nullptr, CL_DEVICE_TYPE_GPU, nullptr, nullptr, &err);
     ASSERT_EQ(err, CL_SUCCESS);
     EXPECT_EQ(clReleaseContext(from_type), CL_SUCCESS);
     EXPECT_EQ(clCreateContextFromType(nullptr, CL_DEVICE_TYPE_CPU, nullptr, nullptr, &err),
@@ -196,13 +195,12 @@ TEST(CommandQueue, CreateAndErrors) {
               nullptr);
     EXPECT_EQ(err, CL_INVALID_VALUE);
 
-    cl_command_queue queue =
-        clCreateCommandQueue(context, device, CL_QUEUE_PROFILING_ENABLE, &err);
+    cl_command_queue queue = clCreateCommandQueue(context, device, CL_QUEUE_PROFILING_ENABLE, &err);
     ASSERT_EQ(err, CL_SUCCESS);
     cl_command_queue_properties properties = 0;
-    EXPECT_EQ(clGetCommandQueueInfo(queue, CL_QUEUE_PROPERTIES, sizeof properties, &properties,
-                                    nullptr),
-              CL_SUCCESS);
+    EXPECT_EQ(
+        clGetCommandQueueInfo(queue, CL_QUEUE_PROPERTIES, sizeof properties, &properties, nullptr),
+        CL_SUCCESS);
     EXPECT_EQ(properties, cl_command_queue_properties{CL_QUEUE_PROFILING_ENABLE});
     cl_context owner = nullptr;
     EXPECT_EQ(clGetCommandQueueInfo(queue, CL_QUEUE_CONTEXT, sizeof owner, &owner, nullptr),

@@ -1,0 +1,123 @@
+#include "clock_domain.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mvp::sim {
+
+using sc_core::sc_time;
+using sc_core::SC_PS;
+
+ClockDomain::ClockDomain(const sc_core::sc_module_name& name, double mhz)
+    : sc_module(name), mhz_(mhz), period_(std::round(1e6 / mhz), SC_PS) {
+    SC_HAS_PROCESS(ClockDomain);
+    SC_THREAD(run);
+}
+
+uint64_t ClockDomain::now() const {
+    return static_cast<uint64_t>(sc_core::sc_time_stamp().value() / period_.value());
+}
+
+uint64_t ClockDomain::cycle_at_or_after(const sc_time& t) const {
+    uint64_t p = period_.value();
+    return (t.value() + p - 1) / p;
+}
+
+uint64_t ClockDomain::next_edge() const {
+    // The first edge strictly after the current time.
+    return now() + 1;
+}
+
+unsigned ClockDomain::attach(Clocked* block) {
+    if (block->domain_) SC_REPORT_FATAL("mvp/clock", "block attached to two clock domains");
+    block->domain_ = this;
+    block->clock_index_ = static_cast<unsigned>(entries_.size());
+    entries_.push_back(Entry{block});
+    return block->clock_index_;
+}
+
+unsigned ClockDomain::index_of(const Clocked* block) const {
+    if (block->domain_ != this) SC_REPORT_FATAL("mvp/clock", "block not attached to this domain");
+    return block->clock_index_;
+}
+
+bool ClockDomain::awake(const Clocked* block) const { return entries_[index_of(block)].awake; }
+
+void ClockDomain::wake(Clocked* block) {
+    Entry& e = entries_[index_of(block)];
+    if (e.awake) return;
+    e.awake = true;
+    e.first_cycle = next_edge();
+    awake_dirty_ = true;
+    wake_event_.notify();
+}
+
+void ClockDomain::wake_at(Clocked* block, uint64_t cycle) {
+    unsigned i = index_of(block);
+    Entry& e = entries_[i];
+    if (e.awake) return;
+    cycle = std::max(cycle, next_edge());
+    if (cycle >= e.wake_cycle) return;
+    e.wake_cycle = cycle;
+    timers_.push({cycle, i});
+    wake_event_.notify();
+}
+
+void ClockDomain::sleep(Clocked* block) {
+    Entry& e = entries_[index_of(block)];
+    if (!e.awake) return;
+    e.awake = false;
+    awake_dirty_ = true;
+}
+
+void ClockDomain::run() {
+    for (;;) {
+        // Drop timers made stale by an earlier wake.
+        while (!timers_.empty() && entries_[timers_.top().index].wake_cycle != timers_.top().cycle)
+            timers_.pop();
+        if (awake_dirty_) {
+            awake_list_.clear();
+            for (unsigned i = 0; i < entries_.size(); ++i)
+                if (entries_[i].awake) awake_list_.push_back(i);
+            awake_dirty_ = false;
+        }
+        if (awake_list_.empty() && timers_.empty()) {
+            wait(wake_event_);
+            continue;
+        }
+        uint64_t edge = next_edge();
+        if (awake_list_.empty()) edge = std::max(edge, timers_.top().cycle);
+        sc_time delay = time_of(edge) - sc_core::sc_time_stamp();
+        wait(delay, wake_event_);
+        if (sc_core::sc_time_stamp() != time_of(edge)) continue;  // woken early: plan again
+
+        while (!timers_.empty() && timers_.top().cycle <= edge) {
+            Entry& e = entries_[timers_.top().index];
+            if (e.wake_cycle == timers_.top().cycle) {
+                e.wake_cycle = UINT64_MAX;
+                if (!e.awake) {
+                    e.awake = true;
+                    e.first_cycle = edge;
+                    awake_dirty_ = true;
+                }
+            }
+            timers_.pop();
+        }
+        if (awake_dirty_) {
+            awake_list_.clear();
+            for (unsigned i = 0; i < entries_.size(); ++i)
+                if (entries_[i].awake) awake_list_.push_back(i);
+            awake_dirty_ = false;
+        }
+        if (awake_list_.empty()) continue;
+        ++active_edges_;
+        // A block woken at this very time, or during this pass, starts on the next edge.
+        tick_list_ = awake_list_;
+        for (unsigned i : tick_list_) {
+            Entry& e = entries_[i];
+            if (e.awake && e.first_cycle <= edge) e.block->tick();
+        }
+    }
+}
+
+}  // namespace mvp::sim

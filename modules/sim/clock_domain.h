@@ -1,0 +1,85 @@
+#pragma once
+
+#include <cstdint>
+#include <queue>
+#include <systemc>
+#include <vector>
+
+namespace mvp::sim {
+
+class ClockDomain;
+
+// A block that does work on the edges of one clock domain.
+class Clocked {
+  public:
+    virtual ~Clocked() = default;
+    // One cycle of work. Called on every edge while the block is awake.
+    virtual void tick() = 0;
+
+  private:
+    friend class ClockDomain;
+    ClockDomain* domain_ = nullptr;
+    unsigned clock_index_ = 0;
+};
+
+// A clock domain: a period, and one SystemC process that ticks the blocks that are awake, in
+// the order they were attached. A clock here is data, not a toggling signal: when no block is
+// awake the process sleeps on an event, so idle hardware costs no host time, and cycles are
+// counted from simulated time, so skipped cycles still count. A block with nothing to do until
+// a known cycle (a fixed latency) asks to be woken then: one timed event, not a countdown.
+class ClockDomain : public sc_core::sc_module {
+  public:
+    ClockDomain(const sc_core::sc_module_name& name, double mhz);
+
+    double mhz() const { return mhz_; }
+    const sc_core::sc_time& period() const { return period_; }
+    // The cycle of the current simulated time (the last edge at or before it).
+    uint64_t now() const;
+    // The time of an edge, and the first edge at or after a time.
+    sc_core::sc_time time_of(uint64_t cycle) const { return period_ * static_cast<double>(cycle); }
+    uint64_t cycle_at_or_after(const sc_core::sc_time& t) const;
+
+    // Registers a block; blocks are ticked in attach order. Returns its index.
+    unsigned attach(Clocked* block);
+    // Ticks the block on every edge strictly after the current time until it sleeps.
+    void wake(Clocked* block);
+    // Ticks the block once at `cycle` (or at the next edge if that has passed), then as wake().
+    void wake_at(Clocked* block, uint64_t cycle);
+    // Stops ticking the block after its current tick (or now, if it is not being ticked).
+    void sleep(Clocked* block);
+    bool awake(const Clocked* block) const;
+
+    // Number of edges at which at least one block was ticked (a measure of host work).
+    uint64_t active_edges() const { return active_edges_; }
+
+  private:
+    struct Entry {
+        Clocked* block;
+        bool awake = false;
+        uint64_t first_cycle = 0;          // the first edge of the current awake period
+        uint64_t wake_cycle = UINT64_MAX;  // a pending wake_at
+    };
+    struct Timer {
+        uint64_t cycle;
+        unsigned index;
+        bool operator>(const Timer& o) const {
+            return cycle != o.cycle ? cycle > o.cycle : index > o.index;
+        }
+    };
+
+    void run();
+    unsigned index_of(const Clocked* block) const;
+    uint64_t next_edge() const;
+
+    double mhz_;
+    sc_core::sc_time period_;
+    std::vector<Entry> entries_;
+    std::vector<unsigned> awake_list_;  // indices, ascending
+    std::vector<unsigned> tick_list_;
+    bool awake_dirty_ = false;
+    std::priority_queue<Timer, std::vector<Timer>, std::greater<Timer>> timers_;
+    sc_core::sc_event wake_event_;
+    uint64_t active_edges_ = 0;
+};
+
+}  // namespace mvp::sim

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <functional>
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+
+namespace mvp::sim {
+
+// The initiator side of a non-blocking (4-phase AT) TLM link, for blocks that keep several
+// requests outstanding. It enforces request exclusion (one BEGIN_REQ until its END_REQ) and
+// hands every response to the owner, ending it at once (TLM_COMPLETED on BEGIN_RESP), so the
+// target can send the next response without waiting.
+class InitiatorPort {
+  public:
+    explicit InitiatorPort(const char* name);
+
+    tlm_utils::simple_initiator_socket<InitiatorPort> socket;
+
+    // The response of gp has arrived; it is valid from `at` (simulated time, >= now).
+    std::function<void(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at)> on_response;
+    // The link accepts a new request again (END_REQ), from `at`.
+    std::function<void(const sc_core::sc_time& at)> on_ready;
+
+    // True when no request is waiting for END_REQ and the last END_REQ has taken effect.
+    bool can_send() const;
+    // Sends BEGIN_REQ with the annotated delay. The payload must come from a MemoryManager;
+    // the port holds a reference until the response has been delivered.
+    void send(tlm::tlm_generic_payload& gp, const sc_core::sc_time& delay = sc_core::SC_ZERO_TIME);
+
+    uint64_t outstanding() const { return outstanding_; }
+
+  private:
+    tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
+                                       sc_core::sc_time& delay);
+    void end_request(const sc_core::sc_time& at);
+    void deliver(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
+
+    tlm::tlm_generic_payload* waiting_end_req_ = nullptr;
+    sc_core::sc_time free_at_;
+    uint64_t outstanding_ = 0;
+};
+
+}  // namespace mvp::sim

@@ -1,0 +1,76 @@
+#include "target_port.h"
+
+namespace mvp::sim {
+
+using sc_core::sc_time;
+
+TargetPort::TargetPort(const char* name) : socket(name) {
+    socket.register_nb_transport_fw(this, &TargetPort::nb_transport_fw);
+    socket.register_b_transport(this, &TargetPort::b_transport);
+    socket.register_transport_dbg(this, &TargetPort::transport_dbg);
+}
+
+tlm::tlm_sync_enum TargetPort::nb_transport_fw(tlm::tlm_generic_payload& gp,
+                                               tlm::tlm_phase& phase, sc_time& delay) {
+    if (phase == tlm::BEGIN_REQ) {
+        if (held_) SC_REPORT_FATAL("mvp/tlm", "TargetPort: BEGIN_REQ before END_REQ");
+        gp.acquire();
+        sc_time at = sc_core::sc_time_stamp() + delay;
+        if (on_request(gp, at)) {
+            phase = tlm::END_REQ;
+            return tlm::TLM_UPDATED;
+        }
+        held_ = &gp;
+        return tlm::TLM_ACCEPTED;
+    }
+    if (phase == tlm::END_RESP) {
+        response_in_flight_ = false;
+        send_next_response();
+        return tlm::TLM_COMPLETED;
+    }
+    SC_REPORT_FATAL("mvp/tlm", "TargetPort: unexpected phase on the forward path");
+    return tlm::TLM_COMPLETED;
+}
+
+void TargetPort::accept() {
+    if (!held_) return;
+    tlm::tlm_generic_payload* gp = held_;
+    held_ = nullptr;
+    tlm::tlm_phase phase = tlm::END_REQ;
+    sc_time delay = sc_core::SC_ZERO_TIME;
+    socket->nb_transport_bw(*gp, phase, delay);
+}
+
+void TargetPort::respond(tlm::tlm_generic_payload& gp) {
+    responses_.push_back(&gp);
+    if (!response_in_flight_) send_next_response();
+}
+
+void TargetPort::send_next_response() {
+    while (!response_in_flight_ && !responses_.empty()) {
+        tlm::tlm_generic_payload* gp = responses_.front();
+        responses_.pop_front();
+        tlm::tlm_phase phase = tlm::BEGIN_RESP;
+        sc_time delay = sc_core::SC_ZERO_TIME;
+        response_in_flight_ = true;
+        tlm::tlm_sync_enum status = socket->nb_transport_bw(*gp, phase, delay);
+        if (status == tlm::TLM_COMPLETED ||
+            (status == tlm::TLM_UPDATED && phase == tlm::END_RESP))
+            response_in_flight_ = false;
+        gp->release();
+    }
+}
+
+void TargetPort::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
+    if (on_b_transport) {
+        on_b_transport(gp, delay);
+    } else {
+        gp.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
+    }
+}
+
+unsigned TargetPort::transport_dbg(tlm::tlm_generic_payload& gp) {
+    return on_debug ? on_debug(gp) : 0;
+}
+
+}  // namespace mvp::sim

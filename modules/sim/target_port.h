@@ -1,0 +1,50 @@
+#pragma once
+
+#include <deque>
+#include <functional>
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+
+namespace mvp::sim {
+
+// The target side of a non-blocking (4-phase AT) TLM link. A request is offered to the owner
+// when it arrives; the owner either takes it at once (END_REQ returned immediately) or holds
+// it and calls accept() later, which is how a full queue pushes back on the initiator.
+// Responses are sent in the order respond() is called, one at a time as the base protocol's
+// response exclusion requires. b_transport and transport_dbg are forwarded to the owner for
+// loaders and debuggers.
+class TargetPort {
+  public:
+    explicit TargetPort(const char* name);
+
+    tlm_utils::simple_target_socket<TargetPort> socket;
+
+    // A request arrived, valid from `at`; return true to accept it now, false to hold it.
+    std::function<bool(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at)> on_request;
+    // Untimed access (b_transport) and debug access (transport_dbg); optional.
+    std::function<void(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay)> on_b_transport;
+    std::function<unsigned(tlm::tlm_generic_payload& gp)> on_debug;
+
+    // A held request exists.
+    bool holding() const { return held_ != nullptr; }
+    // Accepts the held request: END_REQ is sent now.
+    void accept();
+    // Sends BEGIN_RESP for gp now, or once the responses before it have ended.
+    void respond(tlm::tlm_generic_payload& gp);
+
+    uint64_t pending_responses() const { return responses_.size(); }
+
+  private:
+    tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
+                                       sc_core::sc_time& delay);
+    void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+    unsigned transport_dbg(tlm::tlm_generic_payload& gp);
+    void send_next_response();
+
+    tlm::tlm_generic_payload* held_ = nullptr;
+    std::deque<tlm::tlm_generic_payload*> responses_;
+    bool response_in_flight_ = false;  // BEGIN_RESP sent, END_RESP not yet received
+};
+
+}  // namespace mvp::sim

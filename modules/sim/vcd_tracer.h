@@ -1,0 +1,84 @@
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "clock_domain.h"
+
+namespace mvp::sim {
+
+// Writes a VCD waveform (GTKWave opens it) of plain member variables of the modules: queue
+// depths, busy flags, addresses, hit/miss. Modules register the variables they offer at
+// elaboration; the scope filter (glob patterns on hierarchical names, as -trace_scope gives
+// them) keeps the wanted ones, and the values are sampled on each core clock edge within the
+// cycle window, writing only changes. No sc_signal is added to the model: the tracer reads the
+// variables, and the core clock runs while a window is open only if tracing is on.
+//
+// SystemC's own sc_trace cannot be limited to a cycle window or filtered by instance, which is
+// why the model writes VCD itself (doc/tracing.md).
+class VcdTracer : public Clocked {
+  public:
+    // The process-wide tracer (one platform per process).
+    static VcdTracer& instance();
+
+    // Turns tracing on. patterns: comma-separated globs ('*' any run, '?' one character)
+    // matched against "module.path.variable"; end_cycle 0 means no end.
+    void configure(const std::string& path, const std::string& patterns, uint64_t start_cycle,
+                   uint64_t end_cycle);
+    bool enabled() const { return enabled_; }
+    // True when the name passes the scope filter.
+    bool wants(const std::string& name) const;
+
+    // Offers a variable (bool or an integer type of up to 64 bits) under its full hierarchical
+    // name; kept only when tracing is on and the filter wants it.
+    template <class T>
+    void trace(const std::string& name, const T* var, unsigned width = 0) {
+        static_assert(std::is_integral<T>::value || std::is_enum<T>::value,
+                      "trace integers, bools and enums");
+        if (!enabled_ || !wants(name)) return;
+        add(name, var, sizeof(T), width ? width : (std::is_same<T, bool>::value ? 1 : 8 * sizeof(T)));
+    }
+
+    // Attaches to the core clock and starts sampling at the window's first cycle.
+    void start(ClockDomain& core);
+    // Writes the final values and moves the file into place.
+    void finish();
+
+    size_t traced() const { return vars_.size(); }
+    void tick() override;
+
+  private:
+    struct Var {
+        std::string name;
+        const void* ptr;
+        unsigned bytes;
+        unsigned width;
+        std::string id;
+        uint64_t last;
+    };
+    void add(const std::string& name, const void* ptr, unsigned bytes, unsigned width);
+    uint64_t read(const Var& v) const {
+        uint64_t x = 0;
+        std::memcpy(&x, v.ptr, v.bytes);
+        return v.width < 64 ? x & ((uint64_t{1} << v.width) - 1) : x;
+    }
+    void write_header();
+    void write_value(const Var& v, uint64_t value);
+
+    bool enabled_ = false;
+    bool started_ = false;
+    bool header_done_ = false;
+    std::string path_;
+    std::vector<std::string> patterns_;
+    uint64_t start_cycle_ = 0;
+    uint64_t end_cycle_ = 0;
+    ClockDomain* core_ = nullptr;
+    std::vector<Var> vars_;
+    std::ofstream out_;
+};
+
+}  // namespace mvp::sim
