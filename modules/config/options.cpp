@@ -1,74 +1,15 @@
-// Every option of the model, declared once. Adding an option is one line in the table below;
-// its parsing, checking, help text and JSON output follow from the declaration. Defaults are
-// those of the MVP V2.1 platform (config/mvp_v2_1.config writes them out).
+// The core options of the model, declared once each: hierarchy, clocks, pipeline, units,
+// local memory, run limits. Adding an option is one line in a table; its parsing, checking,
+// help text and JSON output follow from the declaration. Defaults are those of the MVP V2.1
+// platform (config/mvp_v2_1.config writes them out). The other areas have their own tables
+// (option_table.h).
 
-#include <cmath>
-#include <cstdint>
-#include <vector>
-
-#include "config.h"
+#include "option_table.h"
 
 namespace mvp::config {
 
-namespace {
-
-constexpr int64_t kNoMax = INT64_MAX;
-
-// Extra conditions on numeric values (see ValueRule).
-bool is_positive(double v) { return v > 0; }
-
-bool is_power_of_two(double v) {
-    int exponent = 0;
-    return v > 0 && std::frexp(v, &exponent) == 0.5;
-}
-
-bool divides_64(double v) { return v > 0 && std::floor(v) == v && std::fmod(64.0, v) == 0; }
-
-bool is_multiple_of_8(double v) { return std::fmod(v, 8.0) == 0; }
-
-constexpr ValueRule kPositive{is_positive, "greater than 0"};
-constexpr ValueRule kPowerOfTwo{is_power_of_two, "a power of two"};
-constexpr ValueRule kDivides64{divides_64, "a divisor of 64"};
-constexpr ValueRule kMultipleOf8{is_multiple_of_8, "a multiple of 8"};
-
-// One helper per kind of option, so that each declaration below is a single call.
-OptionSpec int_option(const char* name, const char* def, int64_t min, int64_t max,
-                      const char* description, ValueRule rule = {}) {
-    OptionSpec s{name, OptionType::kInt, def, description};
-    s.min = min;
-    s.max = max;
-    s.rule = rule;
-    return s;
-}
-
-OptionSpec int_list_option(const char* name, const char* def, unsigned length, int64_t min,
-                           const char* description) {
-    OptionSpec s{name, OptionType::kIntList, def, description};
-    s.min = min;
-    s.list_length = length;
-    return s;
-}
-
-OptionSpec double_list_option(const char* name, const char* def, unsigned length, char separator,
-                              ValueRule rule, const char* description) {
-    OptionSpec s{name, OptionType::kDoubleList, def, description};
-    s.list_length = length;
-    s.separator = separator;
-    s.rule = rule;
-    return s;
-}
-
-OptionSpec string_option(const char* name, const char* def, const char* choices,
-                         const char* description) {
-    OptionSpec s{name, OptionType::kString, def, description};
-    s.choices = choices;
-    return s;
-}
-
-}  // namespace
-
-const std::vector<OptionSpec>& option_specs() {
-    static const std::vector<OptionSpec> specs = {
+std::vector<OptionSpec> core_options() {
+    return {
         // High-level architecture.
         string_option("mvpgpu_platform", "mvp_v2_1", "mvp_v2_1|mvp_1sp",
                       "platform being modelled (its name in statistics and --platform)"),
@@ -154,6 +95,17 @@ const std::vector<OptionSpec>& option_specs() {
                    "stop a functional run with a fault after this many thread instructions, so "
                    "that an endless kernel cannot hang (0 = no limit)"),
     };
+}
+
+const std::vector<OptionSpec>& option_specs() {
+    static const std::vector<OptionSpec> specs = [] {
+        std::vector<OptionSpec> all = core_options();
+        for (auto table : {memory_system_options, sp_memory_options, platform_options}) {
+            std::vector<OptionSpec> t = table();
+            all.insert(all.end(), t.begin(), t.end());
+        }
+        return all;
+    }();
     return specs;
 }
 

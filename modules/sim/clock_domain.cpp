@@ -49,7 +49,7 @@ void ClockDomain::wake(Clocked* block) {
     e.awake = true;
     e.first_cycle = next_edge();
     awake_dirty_ = true;
-    wake_event_.notify();
+    wake_event_.notify(sc_core::SC_ZERO_TIME);
 }
 
 void ClockDomain::wake_at(Clocked* block, uint64_t cycle) {
@@ -60,7 +60,7 @@ void ClockDomain::wake_at(Clocked* block, uint64_t cycle) {
     if (cycle >= e.wake_cycle) return;
     e.wake_cycle = cycle;
     timers_.push({cycle, i});
-    wake_event_.notify();
+    wake_event_.notify(sc_core::SC_ZERO_TIME);
 }
 
 void ClockDomain::sleep(Clocked* block) {

@@ -19,6 +19,14 @@ class GpuExtension : public tlm::tlm_extension<GpuExtension> {
     Client client = Client::kNone;
     // When the transaction left its initiator (for latency statistics).
     sc_core::sc_time issue_time;
+    // An atomic read-modify-write of one 32-bit word, performed by the block that owns the
+    // address (local memory or the DDR controller), so that it is atomic for all SPs. The
+    // payload is a TLM_READ of 4 bytes whose response data is the old word; the new word is
+    // isa::atomic_update(atomic_op, old, atomic_operand, atomic_compare).
+    bool atomic = false;
+    uint8_t atomic_op = 0;  // an isa::Opcode (atom.add, atom.xchg, atom.cas)
+    uint32_t atomic_operand = 0;
+    uint32_t atomic_compare = 0;
 
     tlm::tlm_extension_base* clone() const override { return new GpuExtension(*this); }
     void copy_from(const tlm::tlm_extension_base& other) override {

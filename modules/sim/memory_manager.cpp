@@ -11,6 +11,7 @@ struct MemoryManager::PooledPayload : tlm::tlm_generic_payload {
     unsigned char data[kMaxDataBytes];
 };
 
+MemoryManager::MemoryManager() = default;
 MemoryManager::~MemoryManager() = default;
 
 tlm::tlm_generic_payload* MemoryManager::allocate() {

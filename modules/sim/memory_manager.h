@@ -16,7 +16,7 @@ class MemoryManager : public tlm::tlm_mm_interface {
   public:
     static constexpr unsigned kMaxDataBytes = 256;
 
-    MemoryManager() = default;
+    MemoryManager();
     ~MemoryManager() override;
     MemoryManager(const MemoryManager&) = delete;
     MemoryManager& operator=(const MemoryManager&) = delete;

@@ -26,8 +26,9 @@ class TargetPort {
     std::function<void(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay)> on_b_transport;
     std::function<unsigned(tlm::tlm_generic_payload& gp)> on_debug;
 
-    // A held request exists.
+    // The request being held (nullptr when none).
     bool holding() const { return held_ != nullptr; }
+    tlm::tlm_generic_payload* held() const { return held_; }
     // Accepts the held request: END_REQ is sent now.
     void accept();
     // Sends BEGIN_RESP for gp now, or once the responses before it have ended.
