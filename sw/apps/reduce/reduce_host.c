@@ -4,46 +4,21 @@
    sum and the total and prints a verdict line; exits non-zero on any mismatch.
 
    usage: reduce KERNEL.s [N]      (the kernel is sw/apps/reduce/reduce.s) */
-#include <CL/cl.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../common/app_util.h"
+
 #define GROUP_SIZE 64
 
-#define CHECK(call)                                                             \
-    do {                                                                        \
-        cl_int check_err_ = (call);                                             \
-        if (check_err_ != CL_SUCCESS) {                                         \
-            fprintf(stderr, "reduce: %s failed: %d\n", #call, (int)check_err_); \
-            exit(1);                                                            \
-        }                                                                       \
-    } while (0)
-
-static char *read_file(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        perror(path);
-        exit(2);
-    }
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = malloc((size_t)n + 1);
-    if (!text || fread(text, 1, (size_t)n, f) != (size_t)n) {
-        perror(path);
-        exit(2);
-    }
-    text[n] = 0;
-    fclose(f);
-    return text;
-}
+const char *app_name = "reduce";
 
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s KERNEL.s [N]\n", argv[0]);
         return 2;
     }
-    char *source = read_file(argv[1]);
+    char *source = app_read_file(argv[1]);
     cl_uint n = argc > 2 ? (cl_uint)strtoul(argv[2], NULL, 10) : 1000;
     if (n == 0) {
         fprintf(stderr, "reduce: N must be positive\n");
@@ -56,24 +31,13 @@ int main(int argc, char **argv) {
     srand(4321);
     for (cl_uint i = 0; i < n; ++i) data[i] = rand() % 2001 - 1000;
 
-    cl_platform_id platform;
     cl_device_id device;
+    cl_context context;
+    cl_command_queue queue;
     cl_int err;
-    CHECK(clGetPlatformIDs(1, &platform, NULL));
-    CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_GPU, 1, &device, NULL));
-    cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-    CHECK(err);
-    cl_command_queue queue = clCreateCommandQueue(context, device, 0, &err);
-    CHECK(err);
+    app_open_device(&device, &context, &queue);
 
-    cl_program program = clCreateProgramWithSource(context, 1, (const char **)&source, NULL, &err);
-    CHECK(err);
-    if (clBuildProgram(program, 1, &device, NULL, NULL, NULL) != CL_SUCCESS) {
-        char log[4096];
-        clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-        fprintf(stderr, "reduce: build failed:\n%s\n", log);
-        return 1;
-    }
+    cl_program program = app_build_program(context, device, source);
     cl_kernel kernel = clCreateKernel(program, "reduce_sum", &err);
     CHECK(err);
 

@@ -3,44 +3,19 @@
    a verdict line; exits non-zero on any mismatch.
 
    usage: saxpy KERNEL.s [N]      (the kernel is sw/apps/saxpy/saxpy.s) */
-#include <CL/cl.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#define CHECK(call)                                                            \
-    do {                                                                       \
-        cl_int check_err_ = (call);                                            \
-        if (check_err_ != CL_SUCCESS) {                                        \
-            fprintf(stderr, "saxpy: %s failed: %d\n", #call, (int)check_err_); \
-            exit(1);                                                           \
-        }                                                                      \
-    } while (0)
+#include "../common/app_util.h"
 
-static char *read_file(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        perror(path);
-        exit(2);
-    }
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = malloc((size_t)n + 1);
-    if (!text || fread(text, 1, (size_t)n, f) != (size_t)n) {
-        perror(path);
-        exit(2);
-    }
-    text[n] = 0;
-    fclose(f);
-    return text;
-}
+const char *app_name = "saxpy";
 
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s KERNEL.s [N]\n", argv[0]);
         return 2;
     }
-    char *source = read_file(argv[1]);
+    char *source = app_read_file(argv[1]);
     cl_uint n = argc > 2 ? (cl_uint)strtoul(argv[2], NULL, 10) : 1000;
     if (n == 0) {
         fprintf(stderr, "saxpy: N must be positive\n");
@@ -57,24 +32,13 @@ int main(int argc, char **argv) {
         y[i] = (float)rand() / (float)RAND_MAX * 200.0f - 100.0f;
     }
 
-    cl_platform_id platform;
     cl_device_id device;
+    cl_context context;
+    cl_command_queue queue;
     cl_int err;
-    CHECK(clGetPlatformIDs(1, &platform, NULL));
-    CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_GPU, 1, &device, NULL));
-    cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-    CHECK(err);
-    cl_command_queue queue = clCreateCommandQueue(context, device, 0, &err);
-    CHECK(err);
+    app_open_device(&device, &context, &queue);
 
-    cl_program program = clCreateProgramWithSource(context, 1, (const char **)&source, NULL, &err);
-    CHECK(err);
-    if (clBuildProgram(program, 1, &device, NULL, NULL, NULL) != CL_SUCCESS) {
-        char log[4096];
-        clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-        fprintf(stderr, "saxpy: build failed:\n%s\n", log);
-        return 1;
-    }
+    cl_program program = app_build_program(context, device, source);
     cl_kernel kernel = clCreateKernel(program, "saxpy", &err);
     CHECK(err);
 
