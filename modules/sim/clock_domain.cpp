@@ -55,7 +55,7 @@ void ClockDomain::wake(Clocked* block) {
 void ClockDomain::wake_at(Clocked* block, uint64_t cycle) {
     unsigned i = index_of(block);
     Entry& e = entries_[i];
-    if (e.awake) return;
+    // Kept even while the block is awake: it may sleep before `cycle` and still needs that tick.
     cycle = std::max(cycle, next_edge());
     if (cycle >= e.wake_cycle) return;
     e.wake_cycle = cycle;

@@ -92,3 +92,28 @@ TEST(ClockDomain, TwoDomainsKeepTheirOwnEdges) {
 
 }  // namespace
 }  // namespace mvp::sim
+
+namespace mvp::sim {
+namespace {
+
+// A block that asks for a tick at a later cycle and then sleeps in the same tick must still
+// get that tick.
+TEST(ClockDomain, WakeAtWhileAwakeSurvivesASleepInTheSameTick) {
+    ClockDomain core("core", 1000.0);
+    struct Planner : Clocked {
+        explicit Planner(ClockDomain& d) : domain(d) { d.attach(this); }
+        void tick() override {
+            cycles.push_back(domain.now());
+            if (cycles.size() == 1) domain.wake_at(this, 8);
+            domain.sleep(this);
+        }
+        ClockDomain& domain;
+        std::vector<uint64_t> cycles;
+    } p(core);
+    core.wake_at(&p, 3);
+    sc_core::sc_start(20, sc_core::SC_NS);
+    EXPECT_EQ(p.cycles, (std::vector<uint64_t>{3, 8}));
+}
+
+}  // namespace
+}  // namespace mvp::sim
