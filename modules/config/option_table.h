@@ -68,6 +68,7 @@ inline OptionSpec string_option(const char* name, const char* def, const char* c
 std::vector<OptionSpec> core_options();
 std::vector<OptionSpec> memory_system_options();   // options_memory_system.cpp: noc, ddr
 std::vector<OptionSpec> sp_memory_options();       // options_sp_memory.cpp: icc, xi, dcc, occ, ldst
+std::vector<OptionSpec> sp_pipeline_options();     // options_sp_pipeline.cpp: fe, thdc, is, rf
 std::vector<OptionSpec> platform_options();        // options_platform.cpp: cp, dma, tracing
 
 }  // namespace mvp::config

@@ -117,6 +117,7 @@ void ClockDomain::run() {
             Entry& e = entries_[i];
             if (e.awake && e.first_cycle <= edge) e.block->tick();
         }
+        for (const auto& observe : observers_) observe();
     }
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <queue>
 #include <systemc>
 #include <vector>
@@ -38,6 +39,10 @@ class ClockDomain : public sc_core::sc_module {
     // The time of an edge, and the first edge at or after a time.
     sc_core::sc_time time_of(uint64_t cycle) const { return period_ * static_cast<double>(cycle); }
     uint64_t cycle_at_or_after(const sc_core::sc_time& t) const;
+    // The first edge strictly after a time: the edge at which an input that arrives at `t` is
+    // registered. Using it, a block's view of an input never depends on the order in which
+    // SystemC runs processes at the same time.
+    uint64_t cycle_after(const sc_core::sc_time& t) const { return t.value() / period_.value() + 1; }
 
     // Registers a block; blocks are ticked in attach order. Returns its index.
     unsigned attach(Clocked* block);
@@ -48,6 +53,12 @@ class ClockDomain : public sc_core::sc_module {
     // Stops ticking the block after its current tick (or now, if it is not being ticked).
     void sleep(Clocked* block);
     bool awake(const Clocked* block) const;
+
+    // Called after the blocks of every edge at which at least one block was ticked (tracers
+    // sample there: nothing changes at the other edges).
+    void add_edge_observer(std::function<void()> observer) {
+        observers_.push_back(std::move(observer));
+    }
 
     // Number of edges at which at least one block was ticked (a measure of host work).
     uint64_t active_edges() const { return active_edges_; }
@@ -79,6 +90,7 @@ class ClockDomain : public sc_core::sc_module {
     bool awake_dirty_ = false;
     std::priority_queue<Timer, std::vector<Timer>, std::greater<Timer>> timers_;
     sc_core::sc_event wake_event_;
+    std::vector<std::function<void()>> observers_;
     uint64_t active_edges_ = 0;
 };
 

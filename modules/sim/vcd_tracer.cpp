@@ -74,13 +74,12 @@ void VcdTracer::add(const std::string& name, const void* ptr, unsigned bytes, un
     vars_.push_back(Var{name, ptr, bytes, width, vcd_id(vars_.size()), 0});
 }
 
-void VcdTracer::start(ClockDomain& core) {
+void VcdTracer::start(ClockDomain& core, const std::vector<ClockDomain*>& domains) {
     if (!enabled_ || started_) return;
     started_ = true;
     core_ = &core;
     out_.open(path_ + ".tmp", std::ios::trunc);
-    core.attach(this);
-    core.wake_at(this, start_cycle_);
+    for (ClockDomain* d : domains) d->add_edge_observer([this] { sample(); });
 }
 
 void VcdTracer::write_header() {
@@ -135,31 +134,32 @@ void VcdTracer::write_value(const Var& v, uint64_t value) {
     out_ << 'b' << bits << ' ' << v.id << "\n";
 }
 
-void VcdTracer::tick() {
+void VcdTracer::sample() {
+    if (!started_) return;
     uint64_t cycle = core_->now();
-    if (end_cycle_ && cycle > end_cycle_) {
-        core_->sleep(this);
-        return;
-    }
+    if (cycle < start_cycle_ || (end_cycle_ && cycle > end_cycle_)) return;
+    uint64_t stamp = sc_core::sc_time_stamp().value();
     if (!header_done_) {
         write_header();
-        out_ << "#" << sc_core::sc_time_stamp().value() << "\n$dumpvars\n";
+        out_ << "#" << stamp << "\n$dumpvars\n";
         for (Var& v : vars_) {
             v.last = read(v);
             write_value(v, v.last);
         }
         out_ << "$end\n";
         header_done_ = true;
+        last_stamp_ = stamp;
         return;
     }
     bool stamped = false;
     for (Var& v : vars_) {
         uint64_t x = read(v);
         if (x == v.last) continue;
-        if (!stamped) {
-            out_ << "#" << sc_core::sc_time_stamp().value() << "\n";
-            stamped = true;
+        if (!stamped && stamp != last_stamp_) {
+            out_ << "#" << stamp << "\n";
+            last_stamp_ = stamp;
         }
+        stamped = true;
         write_value(v, x);
         v.last = x;
     }

@@ -14,13 +14,14 @@ namespace mvp::sim {
 // Writes a VCD waveform (GTKWave opens it) of plain member variables of the modules: queue
 // depths, busy flags, addresses, hit/miss. Modules register the variables they offer at
 // elaboration; the scope filter (glob patterns on hierarchical names, as -trace_scope gives
-// them) keeps the wanted ones, and the values are sampled on each core clock edge within the
-// cycle window, writing only changes. No sc_signal is added to the model: the tracer reads the
-// variables, and the core clock runs while a window is open only if tracing is on.
+// them) keeps the wanted ones, and the values are sampled after every clock edge at which some
+// block worked (in any domain), within the window of core cycles, writing only changes. No
+// sc_signal is added to the model and no clock is kept running: the tracer reads the variables
+// when they can have changed.
 //
 // SystemC's own sc_trace cannot be limited to a cycle window or filtered by instance, which is
 // why the model writes VCD itself (doc/tracing.md).
-class VcdTracer : public Clocked {
+class VcdTracer {
   public:
     // The process-wide tracer (one platform per process).
     static VcdTracer& instance();
@@ -43,15 +44,16 @@ class VcdTracer : public Clocked {
         add(name, var, sizeof(T), width ? width : (std::is_same<T, bool>::value ? 1 : 8 * sizeof(T)));
     }
 
-    // Attaches to the core clock and starts sampling at the window's first cycle.
-    void start(ClockDomain& core);
+    // Starts sampling after the active edges of these domains; `core` counts the window.
+    void start(ClockDomain& core, const std::vector<ClockDomain*>& domains);
     // Writes the final values and moves the file into place.
     void finish();
 
     size_t traced() const { return vars_.size(); }
-    void tick() override;
 
   private:
+    void sample();
+
     struct Var {
         std::string name;
         const void* ptr;
@@ -72,6 +74,7 @@ class VcdTracer : public Clocked {
     bool enabled_ = false;
     bool started_ = false;
     bool header_done_ = false;
+    uint64_t last_stamp_ = UINT64_MAX;
     std::string path_;
     std::vector<std::string> patterns_;
     uint64_t start_cycle_ = 0;

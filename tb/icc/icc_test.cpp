@@ -481,7 +481,7 @@ TEST(Icc, StatisticsAndTrace) {
     const std::string path = ::testing::TempDir() + "icc_trace_test.vcd";
     sim::VcdTracer::instance().configure(path, "icc.*", 0, 100);
     IccBench b;
-    sim::VcdTracer::instance().start(b.core);
+    sim::VcdTracer::instance().start(b.core, {&b.core});
     b.f().read(10, kBase + 0x1234 - 4, 8);
     b.f().read(11, kBase + 0x1234 - 4, 8);
     b.f().read(40, kBase + 0x1234 + 4, 8);

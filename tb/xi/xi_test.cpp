@@ -262,7 +262,7 @@ TEST(Xi, TracesQueueDepthsOutstandingAndGrant) {
     const std::string path = ::testing::TempDir() + "xi_trace_test.vcd";
     sim::VcdTracer::instance().configure(path, "xi.*", 0, 100);
     XiBench b(XiParams{}, 10);
-    sim::VcdTracer::instance().start(b.core);
+    sim::VcdTracer::instance().start(b.core, {&b.core});
     b.icc.read(10, kBase, 32);
     b.dma.read(10, kBase + 0x40, 32);
     sc_core::sc_start();

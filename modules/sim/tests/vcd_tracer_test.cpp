@@ -34,7 +34,7 @@ TEST(VcdTracer, WritesFilteredVariablesInTheCycleWindow) {
     t.trace("top.a.busy", &a.busy);
     t.trace("top.b.value", &b.value);  // filtered out
     EXPECT_EQ(t.traced(), 2u);
-    t.start(core);
+    t.start(core, {&core});
     sc_core::sc_start(20, sc_core::SC_NS);
     t.finish();
     std::ifstream in(path);
@@ -45,7 +45,7 @@ TEST(VcdTracer, WritesFilteredVariablesInTheCycleWindow) {
     EXPECT_NE(vcd.find("$var wire 32 ! value $end\n$var wire 1 \" busy $end\n"),
               std::string::npos);
     EXPECT_EQ(vcd.find("module b"), std::string::npos);
-    // The tracer ticks after the counters (attached later): at cycle 3 value is 3.
+    // The tracer samples after the blocks of each active edge: at cycle 3 value is 3.
     EXPECT_NE(vcd.find("#3000\n$dumpvars\nb11 !\n0\"\n$end\n#4000\nb100 !\n1\"\n#5000\nb101 !\n0\"\n"),
               std::string::npos)
         << vcd;

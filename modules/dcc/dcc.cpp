@@ -1,0 +1,662 @@
+#include "dcc.h"
+
+#include <algorithm>
+#include <string>
+
+#include "modules/config/config.h"
+#include "modules/sim/gpu_extension.h"
+#include "modules/sim/vcd_tracer.h"
+
+namespace mvp {
+
+namespace {
+
+bool byte_enabled(const tlm::tlm_generic_payload& gp, unsigned i) {
+    const unsigned char* be = gp.get_byte_enable_ptr();
+    unsigned n = gp.get_byte_enable_length();
+    return be == nullptr || n == 0 || be[i % n] == TLM_BYTE_ENABLED;
+}
+
+bool is_power_of_two(unsigned v) { return v != 0 && (v & (v - 1)) == 0; }
+
+// Adds `cycles` samples of the value v (a quantity that held v for that many cycles).
+void sample_cycles(sim::Sampler& s, double v, uint64_t cycles) {
+    if (cycles == 0) return;
+    s.count += cycles;
+    s.sum += v * static_cast<double>(cycles);
+    if (v > s.max) s.max = v;
+}
+
+uint32_t load32(const unsigned char* p) {
+    return uint32_t{p[0]} | uint32_t{p[1]} << 8 | uint32_t{p[2]} << 16 | uint32_t{p[3]} << 24;
+}
+
+void store32(unsigned char* p, uint32_t v) {
+    for (unsigned i = 0; i < 4; ++i) p[i] = static_cast<unsigned char>(v >> (8 * i));
+}
+
+}  // namespace
+
+Dcc::Params Dcc::Params::from_config(const config::Config& config) {
+    Params p;
+    p.sets = static_cast<unsigned>(config.get_int("mvpgpu_dcc_sets"));
+    p.ways = static_cast<unsigned>(config.get_int("mvpgpu_dcc_ways"));
+    p.miss_fifo_depth = static_cast<unsigned>(config.get_int("mvpgpu_dcc_miss_fifo_depth"));
+    p.hit_latency = static_cast<unsigned>(config.get_int("mvpgpu_dcc_hit_latency"));
+    p.line_bytes = static_cast<unsigned>(config.get_int("mvpgpu_dcc_line_bytes"));
+    return p;
+}
+
+Dcc::Dcc(const sc_core::sc_module_name& name, sim::ClockDomain& clock, const Params& params)
+    : sc_module(name),
+      port("port"),
+      mem_port("mem_port"),
+      clock_(clock),
+      params_(params),
+      ways_(size_t{params.sets} * params.ways),
+      stats_(this->name()) {
+    if (!is_power_of_two(params_.sets) || params_.ways == 0 || params_.miss_fifo_depth == 0 ||
+        params_.hit_latency == 0 || !is_power_of_two(params_.line_bytes) ||
+        params_.line_bytes < 4 || params_.line_bytes > sim::MemoryManager::kMaxDataBytes)
+        SC_REPORT_FATAL("mvp/dcc", "invalid DCC parameters");
+    clock_.attach(this);
+    port.on_request = [this](tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
+        return on_request(gp, at);
+    };
+    port.on_b_transport = [this](tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
+        untimed(gp, delay);
+    };
+    port.on_debug = [this](tlm::tlm_generic_payload& gp) { return debug(gp); };
+    mem_port.on_response = [this](tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
+        on_mem_response(gp, at);
+    };
+    mem_port.on_ready = [this](const sc_core::sc_time& at) { on_mem_ready(at); };
+
+    stats_.add("read_requests", &read_requests_, "read requests");
+    stats_.add("write_requests", &write_requests_, "write requests");
+    stats_.add("atomics", &atomics_, "atomic requests (performed in memory)");
+    stats_.add("read_hits", &read_hits_, "read requests whose words were all present");
+    stats_.add("read_misses", &read_misses_, "read requests that went through the miss FIFO");
+    stats_.add("write_hits", &write_hits_, "write requests whose words were all present");
+    stats_.add("write_misses", &write_misses_, "write requests that went through the miss FIFO");
+    stats_.add("read_word_hits", &read_word_hits_, "words of read requests present at lookup");
+    stats_.add("read_word_misses", &read_word_misses_, "words of read requests missing at lookup");
+    stats_.add("write_word_hits", &write_word_hits_, "words of write requests present at lookup");
+    stats_.add("write_word_misses", &write_word_misses_,
+               "words of write requests missing at lookup");
+    stats_.add("write_backs", &write_backs_,
+               "dirty words written back on eviction or before an atomic");
+    stats_.add("line_fetches", &line_fetches_, "lines fetched from memory");
+    stats_.add("flushes", &flushes_, "flushes");
+    stats_.add("flush_write_backs", &flush_write_backs_, "dirty words written back by flushes");
+    stats_.add("lookup_stall_cycles", &lookup_stall_cycles_,
+               "cycles a request waited at the lookup for room in the miss FIFO or a flush");
+    stats_.add("miss_fifo_occupancy", &miss_fifo_occupancy_,
+               "miss FIFO entries, sampled every cycle the DCC has work");
+    stats_.add(
+        "read_hit_rate",
+        [this] {
+            uint64_t n = read_hits_ + read_misses_;
+            return n ? static_cast<double>(read_hits_) / static_cast<double>(n) : 0.0;
+        },
+        "read_hits / read requests");
+    sim::VcdTracer& vcd = sim::VcdTracer::instance();
+    vcd.trace(std::string(this->name()) + ".miss_fifo_depth", &miss_fifo_depth_);
+    vcd.trace(std::string(this->name()) + ".last_address", &last_address_);
+    vcd.trace(std::string(this->name()) + ".hit", &hit_);
+}
+
+bool Dcc::idle() const {
+    return input_.empty() && !holding_ && fifo_.empty() && to_memory_.empty() &&
+           at_memory_.empty() && mem_responses_.empty() && responses_.empty() && !flushing();
+}
+
+bool Dcc::probe(uint32_t address, EntryView* view) const {
+    uint32_t word = address / 4;
+    unsigned set = word & (params_.sets - 1);
+    for (unsigned w = 0; w < params_.ways; ++w) {
+        const Way& x = ways_[set * params_.ways + w];
+        if (x.valid && x.word == word) {
+            *view = {true, x.dirty, word * 4, x.data};
+            return true;
+        }
+    }
+    return false;
+}
+
+unsigned Dcc::dirty_words() const {
+    unsigned n = 0;
+    for (const Way& w : ways_) n += w.valid && w.dirty;
+    return n;
+}
+
+void Dcc::flush(std::function<void()> done) {
+    flush_requested_ = true;
+    flush_done_ = std::move(done);
+    clock_.wake_at(this, clock_.now() + 1);
+}
+
+void Dcc::invalidate() {
+    if (!fifo_.empty() || !at_memory_.empty() || !to_memory_.empty())
+        SC_REPORT_ERROR("mvp/dcc", "invalidate() while misses are being handled");
+    for (Way& w : ways_) w = Way();
+}
+
+// ---- Arrivals -------------------------------------------------------------------------------
+
+bool Dcc::on_request(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
+    // Sent at edge a: looked up from a + 1 on.
+    uint64_t ready = std::max(clock_.cycle_at_or_after(at), clock_.now() + 1);
+    if (input_.size() >= kInputDepth) {
+        holding_ = true;
+        held_ = {&gp, ready};
+        return false;
+    }
+    input_.push_back({&gp, ready});
+    clock_.wake_at(this, ready);
+    return true;
+}
+
+void Dcc::on_mem_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
+    uint64_t ready = std::max(clock_.cycle_at_or_after(at), clock_.now() + 1);
+    mem_responses_.push_back({&gp, ready});
+    clock_.wake_at(this, ready);
+}
+
+void Dcc::on_mem_ready(const sc_core::sc_time& at) {
+    mem_waiting_ = false;
+    if (mem_sending_) return;  // taken at once: the link is free again in this cycle
+    mem_free_from_ = std::max(clock_.cycle_at_or_after(at), clock_.now() + 1);
+    clock_.wake_at(this, mem_free_from_);
+}
+
+// ---- Helpers --------------------------------------------------------------------------------
+
+Dcc::Kind Dcc::kind_of(const tlm::tlm_generic_payload& gp) const {
+    const sim::GpuExtension* ext = gp.get_extension<sim::GpuExtension>();
+    if (ext && ext->atomic) return Kind::kAtomic;
+    return gp.get_command() == tlm::TLM_WRITE_COMMAND ? Kind::kWrite : Kind::kRead;
+}
+
+std::vector<Dcc::WordAccess> Dcc::words_of(const tlm::tlm_generic_payload& gp) const {
+    std::vector<WordAccess> words;
+    uint64_t address = gp.get_address();
+    for (unsigned i = 0; i < gp.get_data_length(); ++i) {
+        if (!byte_enabled(gp, i)) continue;
+        uint32_t word = static_cast<uint32_t>((address + i) / 4);
+        if (words.empty() || words.back().word != word) words.push_back({word});
+    }
+    return words;
+}
+
+int Dcc::find(uint32_t word) const {
+    unsigned set = word & (params_.sets - 1);
+    for (unsigned w = 0; w < params_.ways; ++w) {
+        const Way& x = ways_[set * params_.ways + w];
+        if (x.valid && !x.reserved && x.word == word) return static_cast<int>(w);
+    }
+    return -1;
+}
+
+bool Dcc::line_busy(const MissEntry& m) const {
+    for (const MissEntry& e : fifo_) {
+        if (e.id == m.id) return false;
+        for (const WordAccess& a : e.words)
+            for (const WordAccess& b : m.words)
+                if (a.word * 4 / params_.line_bytes == b.word * 4 / params_.line_bytes) return true;
+    }
+    return false;
+}
+
+void Dcc::copy_bytes(tlm::tlm_generic_payload& gp, Kind kind, Way& w) {
+    // The bytes of the request inside this word.
+    uint64_t base = uint64_t{w.word} * 4;
+    uint64_t address = gp.get_address();
+    unsigned char* data = gp.get_data_ptr();
+    for (unsigned j = 0; j < 4; ++j) {
+        uint64_t a = base + j;
+        if (a < address || a >= address + gp.get_data_length()) continue;
+        unsigned i = static_cast<unsigned>(a - address);
+        if (!byte_enabled(gp, i)) continue;
+        if (kind == Kind::kWrite) {
+            w.data = (w.data & ~(0xffu << (8 * j))) | uint32_t{data[i]} << (8 * j);
+        } else {
+            data[i] = static_cast<unsigned char>(w.data >> (8 * j));
+        }
+    }
+}
+
+void Dcc::access_word(tlm::tlm_generic_payload& gp, Kind kind, Way& w) {
+    copy_bytes(gp, kind, w);
+    if (kind == Kind::kWrite) w.dirty = true;
+    touch(w);
+}
+
+tlm::tlm_generic_payload* Dcc::new_mem_request(tlm::tlm_command cmd, uint64_t address,
+                                               unsigned length,
+                                               const tlm::tlm_generic_payload* origin,
+                                               bool atomic) {
+    tlm::tlm_generic_payload* gp = mm_.allocate();
+    gp->set_command(cmd);
+    gp->set_address(address);
+    gp->set_data_length(length);
+    gp->set_streaming_width(length);
+    sim::GpuExtension* ext = sim::gpu_extension(*gp);
+    // The warp and lanes of the request that caused it, the atomic's operation if it is one.
+    const sim::GpuExtension* o = origin ? origin->get_extension<sim::GpuExtension>() : nullptr;
+    if (o) *ext = *o;
+    ext->sp = params_.sp;
+    ext->client = sim::GpuExtension::Client::kDcc;
+    ext->request_id = next_request_id_++;
+    ext->issue_time = sc_core::sc_time_stamp();
+    ext->atomic = atomic && o && o->atomic;
+    return gp;
+}
+
+void Dcc::queue_write_back(uint32_t word, uint32_t data, MemKind kind) {
+    tlm::tlm_generic_payload* gp =
+        new_mem_request(tlm::TLM_WRITE_COMMAND, uint64_t{word} * 4, 4, nullptr, false);
+    store32(gp->get_data_ptr(), data);
+    to_memory_.push_back({kind, gp, 0});
+    if (kind == MemKind::kFlush) {
+        ++flush_write_backs_;
+    } else {
+        ++write_backs_;
+    }
+}
+
+void Dcc::respond_at(tlm::tlm_generic_payload& gp, uint64_t cycle) {
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    responses_.emplace(cycle, &gp);
+}
+
+void Dcc::account(uint64_t now) {
+    // The state since the last tick held until now (it only changes in ticks).
+    if (busy_ && now > last_account_) {
+        sample_cycles(miss_fifo_occupancy_, static_cast<double>(fifo_.size()), now - last_account_);
+        if (stalled_) lookup_stall_cycles_ += now - last_account_;
+    }
+    last_account_ = now;
+}
+
+// ---- One cycle ------------------------------------------------------------------------------
+
+void Dcc::tick() {
+    uint64_t now = clock_.now();
+    account(now);
+    handle_mem_responses(now);
+    lookup(now);
+    start_misses(now);
+    start_flush();
+    send_to_memory(now);
+    send_responses(now);
+    miss_fifo_depth_ = static_cast<uint32_t>(fifo_.size());
+    busy_ = !idle();
+    reschedule(now);
+}
+
+void Dcc::handle_mem_responses(uint64_t now) {
+    for (auto next = mem_responses_.begin(); next != mem_responses_.end();) {
+        if (next->ready > now) {
+            ++next;
+            continue;
+        }
+        tlm::tlm_generic_payload* gp = next->gp;
+        next = mem_responses_.erase(next);
+        auto it = at_memory_.find(gp);
+        if (it == at_memory_.end()) {
+            SC_REPORT_ERROR("mvp/dcc", "response to a request the DCC did not send");
+            continue;
+        }
+        MemRequest r = it->second;
+        at_memory_.erase(it);
+        if (gp->get_response_status() != tlm::TLM_OK_RESPONSE) {
+            std::string msg = std::string(name()) + ": memory error response at address " +
+                              std::to_string(gp->get_address());
+            SC_REPORT_ERROR("mvp/dcc", msg.c_str());
+        }
+        if (r.kind == MemKind::kWriteBack || r.kind == MemKind::kFlush) {
+            --write_backs_in_flight_;
+        } else {
+            auto m = std::find_if(fifo_.begin(), fifo_.end(),
+                                  [&](const MissEntry& e) { return e.id == r.entry; });
+            if (m == fifo_.end()) {
+                SC_REPORT_ERROR("mvp/dcc", "memory response for a miss no longer in the FIFO");
+            } else if (r.kind == MemKind::kFetch) {
+                // Fill the words this entry reserved in the fetched line.
+                uint64_t line = gp->get_address();
+                for (WordAccess& a : m->words) {
+                    uint64_t addr = uint64_t{a.word} * 4;
+                    if (!a.in_round || !a.missing || addr < line ||
+                        addr >= line + params_.line_bytes)
+                        continue;
+                    Way& w = way(a.word, a.way);
+                    w.data = load32(gp->get_data_ptr() + (addr - line));
+                    w.valid = true;
+                    w.dirty = false;
+                    w.reserved = false;
+                    a.missing = false;
+                }
+                if (--m->fetches == 0) finish_round(*m, now);
+            } else {
+                std::copy_n(gp->get_data_ptr(), 4, m->gp->get_data_ptr());
+                respond_at(*m->gp, now);
+                fifo_.erase(m);
+            }
+        }
+        gp->release();
+    }
+}
+
+void Dcc::lookup(uint64_t now) {
+    stalled_ = false;
+    fifo_full_stall_ = false;
+    if (input_.empty() || input_.front().ready > now) return;
+    if (flushing()) {
+        stalled_ = true;
+        return;
+    }
+    tlm::tlm_generic_payload& gp = *input_.front().gp;
+    Kind kind = kind_of(gp);
+    MissEntry m{next_entry_id_, &gp, kind, words_of(gp)};
+    bool all_present = kind != Kind::kAtomic;
+    unsigned present = 0;
+    for (WordAccess& a : m.words) {
+        int w = find(a.word);
+        if (w >= 0) {
+            a.way = static_cast<unsigned>(w);
+            ++present;
+        } else {
+            all_present = false;
+        }
+    }
+    // A request to a line with a miss in the FIFO waits behind it.
+    bool hit = all_present && !line_busy(m);
+    if (!hit && fifo_.size() >= params_.miss_fifo_depth) {
+        stalled_ = true;
+        fifo_full_stall_ = true;
+        return;
+    }
+    input_.pop_front();
+    if (holding_) {
+        holding_ = false;
+        input_.push_back(held_);
+        port.accept();
+    }
+    last_address_ = static_cast<uint32_t>(gp.get_address());
+    hit_ = hit;
+    unsigned missing = static_cast<unsigned>(m.words.size()) - present;
+    switch (kind) {
+        case Kind::kRead:
+            ++read_requests_;
+            ++(hit ? read_hits_ : read_misses_);
+            read_word_hits_ += present;
+            read_word_misses_ += missing;
+            break;
+        case Kind::kWrite:
+            ++write_requests_;
+            ++(hit ? write_hits_ : write_misses_);
+            write_word_hits_ += present;
+            write_word_misses_ += missing;
+            break;
+        case Kind::kAtomic:
+            ++atomics_;
+            break;
+    }
+    if (hit) {
+        for (WordAccess& a : m.words) access_word(gp, kind, way(a.word, a.way));
+        respond_at(gp, now + params_.hit_latency - 1);
+        return;
+    }
+    ++next_entry_id_;
+    fifo_.push_back(std::move(m));
+}
+
+bool Dcc::start_round(MissEntry& m) {
+    if (m.kind == Kind::kAtomic) {
+        // Write a dirty copy back, drop the entry, then let the memory do the atomic.
+        for (const WordAccess& a : m.words) {
+            int w = find(a.word);
+            if (w < 0) continue;
+            Way& x = way(a.word, static_cast<unsigned>(w));
+            if (x.dirty) queue_write_back(x.word, x.data, MemKind::kWriteBack);
+            x = Way{0, 0, x.lru};
+        }
+        tlm::tlm_generic_payload* gp =
+            new_mem_request(tlm::TLM_READ_COMMAND, m.gp->get_address(), 4, m.gp, true);
+        to_memory_.push_back({MemKind::kAtomic, gp, m.id});
+        m.started = true;
+        return true;
+    }
+    // The words of this round: every word not yet done that is present, and every missing one
+    // that gets a victim: an invalid way, else the least recently used way that no request in
+    // the FIFO needs and that holds no other word of this round. A word left without a victim
+    // (more words of the request in one set than ways to give) waits for a later round.
+    std::vector<size_t> keep;  // ways_ indices of this round's words
+    for (WordAccess& a : m.words) {
+        a.in_round = false;
+        if (a.done) continue;
+        int w = find(a.word);
+        a.missing = w < 0;
+        if (w < 0) continue;
+        a.way = static_cast<unsigned>(w);
+        a.in_round = true;
+        keep.push_back(size_t{a.word & (params_.sets - 1)} * params_.ways + a.way);
+    }
+    for (WordAccess& a : m.words) {
+        if (a.done || !a.missing) continue;
+        size_t base = size_t{a.word & (params_.sets - 1)} * params_.ways;
+        int best = -1;
+        for (unsigned i = 0; i < params_.ways; ++i) {
+            const Way& x = ways_[base + i];
+            if (x.pins || x.reserved || std::count(keep.begin(), keep.end(), base + i)) continue;
+            if (best < 0) {
+                best = static_cast<int>(i);
+                continue;
+            }
+            const Way& b = ways_[base + best];
+            if ((!x.valid && b.valid) || (x.valid == b.valid && x.lru < b.lru))
+                best = static_cast<int>(i);
+        }
+        if (best < 0) continue;
+        a.way = static_cast<unsigned>(best);
+        a.in_round = true;
+        keep.push_back(base + a.way);
+    }
+    if (keep.empty()) return false;  // every way it needs is held by earlier misses
+    // Pin the present words, write dirty victims back, reserve the victims, fetch the lines.
+    std::vector<uint64_t> lines;
+    for (WordAccess& a : m.words) {
+        if (!a.in_round) continue;
+        if (!a.missing) {
+            ++way(a.word, a.way).pins;
+            continue;
+        }
+        Way& x = way(a.word, a.way);
+        if (x.valid && x.dirty) queue_write_back(x.word, x.data, MemKind::kWriteBack);
+        x = Way{a.word, 0, x.lru, 1, false, false, true};
+        uint64_t line = uint64_t{a.word} * 4 / params_.line_bytes * params_.line_bytes;
+        if (std::find(lines.begin(), lines.end(), line) == lines.end()) lines.push_back(line);
+    }
+    for (uint64_t line : lines) {
+        tlm::tlm_generic_payload* gp =
+            new_mem_request(tlm::TLM_READ_COMMAND, line, params_.line_bytes, m.gp, false);
+        to_memory_.push_back({MemKind::kFetch, gp, m.id});
+        ++line_fetches_;
+    }
+    m.fetches = static_cast<unsigned>(lines.size());
+    m.started = true;
+    return true;
+}
+
+bool Dcc::finish_round(MissEntry& m, uint64_t now) {
+    bool all = true;
+    for (WordAccess& a : m.words) {
+        if (a.in_round) {
+            Way& w = way(a.word, a.way);
+            access_word(*m.gp, m.kind, w);
+            if (w.pins) --w.pins;
+            a.in_round = false;
+            a.done = true;
+        }
+        all = all && a.done;
+    }
+    if (!all) {
+        m.started = false;  // the next round starts in FIFO order
+        return false;
+    }
+    respond_at(*m.gp, now);
+    uint64_t id = m.id;
+    fifo_.erase(
+        std::find_if(fifo_.begin(), fifo_.end(), [&](const MissEntry& e) { return e.id == id; }));
+    return true;
+}
+
+void Dcc::start_misses(uint64_t now) {
+    // Entries start in FIFO order; one waits while an earlier unfinished entry shares a line
+    // with it or is an atomic, or while the ways it needs are held by earlier misses.
+    for (size_t i = 0; i < fifo_.size();) {
+        MissEntry& m = fifo_[i];
+        if (m.started) {
+            if (m.kind == Kind::kAtomic) return;  // later entries wait for the atomic
+            ++i;
+            continue;
+        }
+        if (line_busy(m) || !start_round(m)) return;
+        // A round with every word present (filled by an earlier miss) is done now; then the
+        // same entry (its next round) or the one that took its place is looked at again.
+        if (m.kind != Kind::kAtomic && m.fetches == 0) {
+            finish_round(m, now);
+            continue;
+        }
+        ++i;
+    }
+}
+
+void Dcc::start_flush() {
+    if (flush_requested_ && fifo_.empty() && to_memory_.empty() && at_memory_.empty()) {
+        flush_requested_ = false;
+        flushing_ = true;
+        ++flushes_;
+        for (Way& w : ways_) {
+            if (!w.valid || !w.dirty) continue;
+            queue_write_back(w.word, w.data, MemKind::kFlush);
+            w.dirty = false;
+        }
+    }
+    if (flushing_ && to_memory_.empty() && write_backs_in_flight_ == 0) {
+        flushing_ = false;
+        if (flush_done_) {
+            std::function<void()> done = std::move(flush_done_);
+            flush_done_ = nullptr;
+            done();
+        }
+        flush_done_event_.notify(sc_core::SC_ZERO_TIME);
+    }
+}
+
+bool Dcc::head_waits_for_write_backs() const {
+    MemKind k = to_memory_.front().kind;
+    return (k == MemKind::kFetch || k == MemKind::kAtomic) && write_backs_in_flight_ > 0;
+}
+
+void Dcc::send_to_memory(uint64_t now) {
+    // One request per cycle, in order; a fetch or an atomic waits until every write-back sent
+    // before it is acknowledged, so that it sees them in memory whatever the path reorders.
+    if (to_memory_.empty() || mem_waiting_ || now < mem_free_from_ || !mem_port.can_send()) return;
+    if (head_waits_for_write_backs()) return;
+    MemRequest r = to_memory_.front();
+    to_memory_.pop_front();
+    if (r.kind == MemKind::kWriteBack || r.kind == MemKind::kFlush) ++write_backs_in_flight_;
+    at_memory_.emplace(r.gp, r);
+    mem_sending_ = true;
+    mem_waiting_ = true;
+    mem_port.send(*r.gp);
+    mem_sending_ = false;
+}
+
+void Dcc::send_responses(uint64_t now) {
+    while (!responses_.empty() && responses_.begin()->first <= now) {
+        tlm::tlm_generic_payload* gp = responses_.begin()->second;
+        responses_.erase(responses_.begin());
+        port.respond(*gp);
+    }
+}
+
+void Dcc::reschedule(uint64_t now) {
+    uint64_t next = UINT64_MAX;
+    auto at_least = [&](uint64_t c) { next = std::min(next, std::max(c, now + 1)); };
+    if (!input_.empty() && !flushing() &&
+        !(fifo_full_stall_ && fifo_.size() >= params_.miss_fifo_depth))
+        at_least(input_.front().ready);
+    for (const Arrived& r : mem_responses_) at_least(r.ready);
+    if (!responses_.empty()) at_least(responses_.begin()->first);
+    if (!to_memory_.empty() && !mem_waiting_ && !head_waits_for_write_backs())
+        at_least(mem_free_from_);
+    if (flush_requested_ && fifo_.empty() && to_memory_.empty() && at_memory_.empty())
+        at_least(now + 1);
+    // A stalled lookup or an entry that could not start waits for a memory response.
+    if (next != now + 1) {
+        clock_.sleep(this);
+        if (next != UINT64_MAX) clock_.wake_at(this, next);
+    }
+}
+
+// ---- Untimed access -------------------------------------------------------------------------
+
+void Dcc::untimed(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
+    // Loaders write through to memory and update the buffer's copies (which keep their dirty
+    // bits); reads see the buffer's copies over memory. An atomic is done in memory after a
+    // dirty copy of its word is written back; the copy then takes the new value, clean.
+    Kind kind = kind_of(gp);
+    if (kind == Kind::kAtomic) {
+        uint32_t word = static_cast<uint32_t>(gp.get_address() / 4);
+        int w = find(word);
+        unsigned char bytes[4];
+        tlm::tlm_generic_payload side;
+        side.set_address(uint64_t{word} * 4);
+        side.set_data_ptr(bytes);
+        side.set_data_length(4);
+        side.set_streaming_width(4);
+        if (w >= 0 && way(word, static_cast<unsigned>(w)).dirty) {
+            store32(bytes, way(word, static_cast<unsigned>(w)).data);
+            side.set_command(tlm::TLM_WRITE_COMMAND);
+            mem_port.socket->b_transport(side, delay);
+        }
+        mem_port.socket->b_transport(gp, delay);
+        if (w >= 0) {
+            side.set_command(tlm::TLM_READ_COMMAND);
+            mem_port.socket->b_transport(side, delay);
+            Way& x = way(word, static_cast<unsigned>(w));
+            x.data = load32(bytes);
+            x.dirty = false;
+        }
+        return;
+    }
+    mem_port.socket->b_transport(gp, delay);
+    for (const WordAccess& a : words_of(gp)) {
+        int w = find(a.word);
+        if (w < 0) continue;
+        copy_bytes(gp, kind, way(a.word, static_cast<unsigned>(w)));
+    }
+}
+
+unsigned Dcc::debug(tlm::tlm_generic_payload& gp) {
+    unsigned n = mem_port.socket->transport_dbg(gp);
+    uint64_t address = gp.get_address();
+    unsigned char* data = gp.get_data_ptr();
+    for (uint64_t a = address; a < address + n; ++a) {
+        int w = find(static_cast<uint32_t>(a / 4));
+        if (w < 0) continue;
+        Way& x = way(static_cast<uint32_t>(a / 4), static_cast<unsigned>(w));
+        unsigned j = a % 4;
+        if (gp.get_command() == tlm::TLM_READ_COMMAND) {
+            data[a - address] = static_cast<unsigned char>(x.data >> (8 * j));
+        } else if (gp.get_command() == tlm::TLM_WRITE_COMMAND) {
+            x.data = (x.data & ~(0xffu << (8 * j))) | uint32_t{data[a - address]} << (8 * j);
+        }
+    }
+    return n;
+}
+
+}  // namespace mvp

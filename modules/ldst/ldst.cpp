@@ -1,0 +1,371 @@
+#include "ldst.h"
+
+#include <algorithm>
+#include <string>
+
+#include "modules/config/config.h"
+#include "modules/isa/semantics.h"
+#include "modules/sim/gpu_extension.h"
+#include "modules/sim/vcd_tracer.h"
+
+namespace mvp {
+
+namespace {
+
+bool is_power_of_two(unsigned v) { return v != 0 && (v & (v - 1)) == 0; }
+
+// Adds `cycles` samples of the value v (a quantity that held v for that many cycles).
+void sample_cycles(sim::Sampler& s, double v, uint64_t cycles) {
+    if (cycles == 0) return;
+    s.count += cycles;
+    s.sum += v * static_cast<double>(cycles);
+    if (v > s.max) s.max = v;
+}
+
+}  // namespace
+
+Ldst::Params Ldst::Params::from_config(const config::Config& config) {
+    Params p;
+    p.line_bytes = static_cast<unsigned>(config.get_int("mvpgpu_ldst_line_bytes"));
+    p.mshr_entries = static_cast<unsigned>(config.get_int("mvpgpu_ldst_mshr_entries"));
+    p.mshr_max_merge = static_cast<unsigned>(config.get_int("mvpgpu_ldst_mshr_max_merge"));
+    p.units = static_cast<unsigned>(config.get_int("mvpgpu_num_ldst_units_per_sp"));
+    return p;
+}
+
+Ldst::Ldst(const sc_core::sc_module_name& name, sim::ClockDomain& clock, const Params& params)
+    : sc_module(name),
+      port("port"),
+      clock_(clock),
+      params_(params),
+      entries_(params.mshr_entries),
+      free_entries_(params.mshr_entries),
+      stats_(this->name()) {
+    if (!is_power_of_two(params_.line_bytes) || params_.line_bytes < 4 ||
+        params_.line_bytes > sim::MemoryManager::kMaxDataBytes || params_.mshr_entries == 0 ||
+        params_.mshr_max_merge == 0 || params_.units == 0)
+        SC_REPORT_FATAL("mvp/ldst", "invalid LD/ST parameters");
+    clock_.attach(this);
+    port.on_response = [this](tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
+        // Acted on from the edge after it arrives; the payload is ours until finish_entry.
+        uint64_t ready = std::max(clock_.cycle_at_or_after(at), clock_.now() + 1);
+        responses_.push_back({&gp, ready});
+        clock_.wake_at(this, ready);
+    };
+    port.on_ready = [this](const sc_core::sc_time& at) {
+        port_waiting_ = false;
+        if (sending_) return;  // taken at once: the link is free again in this cycle
+        port_free_from_ = std::max(clock_.cycle_at_or_after(at), clock_.now() + 1);
+        clock_.wake_at(this, port_free_from_);
+    };
+
+    stats_.add("warp_instructions", &warp_instructions_, "warp memory instructions issued");
+    stats_.add("loads", &loads_, "warp load instructions");
+    stats_.add("stores", &stores_, "warp store instructions");
+    stats_.add("atomics", &atomics_, "warp atomic instructions");
+    stats_.add("active_lanes", &active_lanes_, "active lanes of the warp memory instructions");
+    stats_.add("line_requests", &line_requests_,
+               "line requests formed by the coalescer (sent or merged)");
+    stats_.add("memory_requests", &memory_requests_, "line requests sent to the OCC");
+    stats_.add("mshr_merges", &mshr_merges_,
+               "load line requests merged into an MSHR entry in flight");
+    stats_.add("stall_cycles", &stall_cycles_,
+               "cycles a line request waited for an MSHR entry, a merge slot or the port");
+    stats_.add("mshr_occupancy", &mshr_occupancy_samples_,
+               "MSHR entries in use, sampled every cycle an instruction is in flight");
+    stats_.add("latency", &latency_, "cycles from issue to completion of a warp instruction");
+    stats_.add(
+        "coalescing_efficiency",
+        [this] {
+            return line_requests_
+                       ? static_cast<double>(active_lanes_) / static_cast<double>(line_requests_)
+                       : 0.0;
+        },
+        "active lanes per line request");
+    stats_.add(
+        "avg_latency", [this] { return latency_.mean(); }, "mean cycles from issue to completion");
+    sim::VcdTracer& vcd = sim::VcdTracer::instance();
+    vcd.trace(std::string(this->name()) + ".mshr_occupancy", &mshr_occupancy_);
+    vcd.trace(std::string(this->name()) + ".requests_in_flight", &requests_in_flight_);
+}
+
+void Ldst::set_completion_callback(CompletionCallback callback) { callback_ = std::move(callback); }
+
+void Ldst::begin_edge() {
+    uint64_t now = clock_.now();
+    if (edge_ == now) return;
+    edge_ = now;
+    queue_free_at_edge_ = kQueueDepth - queued_;
+    entries_free_at_edge_ = free_entries_;
+    issued_at_edge_ = 0;
+}
+
+bool Ldst::can_accept() const {
+    unsigned queue_free = kQueueDepth - queued_;
+    unsigned entries_free = free_entries_;
+    if (edge_ == clock_.now()) {
+        queue_free =
+            queue_free_at_edge_ > issued_at_edge_ ? queue_free_at_edge_ - issued_at_edge_ : 0;
+        entries_free = entries_free_at_edge_;
+    }
+    return queue_free > 0 && entries_free > 0;
+}
+
+void Ldst::issue(const WarpMemoryRequest& request) {
+    begin_edge();
+    if (!can_accept()) {
+        SC_REPORT_ERROR("mvp/ldst", "issue() while can_accept() is false");
+        return;
+    }
+    if (!isa::is_memory(request.op)) {
+        SC_REPORT_ERROR("mvp/ldst", "issue() of an instruction that is not a load/store/atomic");
+        return;
+    }
+    uint64_t now = clock_.now();
+    auto in = std::make_unique<Instruction>();
+    in->request = request;
+    in->kind = isa::is_load(request.op)    ? Kind::kLoad
+               : isa::is_store(request.op) ? Kind::kStore
+                                           : Kind::kAtomic;
+    in->issue_cycle = now;
+    in->result.id = request.id;
+    in->result.warp = request.warp;
+    in->result.op = request.op;
+    in->result.pc = request.pc;
+    in->result.lane_mask = request.lane_mask;
+    in->result.issue_cycle = now;
+    coalesce(*in);
+
+    ++warp_instructions_;
+    ++(in->kind == Kind::kLoad ? loads_ : in->kind == Kind::kStore ? stores_ : atomics_);
+    active_lanes_ += static_cast<uint64_t>(__builtin_popcountll(request.lane_mask));
+    if (in->queued()) ++queued_;
+    ++issued_at_edge_;
+    inflight_.push_back(std::move(in));
+    requests_in_flight_ = static_cast<uint32_t>(inflight_.size());
+    clock_.wake_at(this, now + 1);
+}
+
+void Ldst::coalesce(Instruction& in) const {
+    const WarpMemoryRequest& r = in.request;
+    const unsigned size = isa::access_size(r.op);
+    const uint32_t line_mask = ~(params_.line_bytes - 1);
+    for (unsigned lane = 0; lane < kMaxWarpLanes; ++lane) {
+        uint64_t bit = uint64_t{1} << lane;
+        if (!(r.lane_mask & bit)) continue;
+        uint32_t address = r.address[lane];
+        if (in.kind == Kind::kAtomic) {
+            in.lines.push_back({address, bit, {}, {}});
+            continue;
+        }
+        uint32_t line = address & line_mask;
+        auto it = std::find_if(in.lines.begin(), in.lines.end(),
+                               [&](const LineRequest& l) { return l.address == line; });
+        if (it == in.lines.end()) {
+            in.lines.push_back({line, 0, {}, {}});
+            it = in.lines.end() - 1;
+            if (in.kind == Kind::kStore) {
+                it->data.assign(params_.line_bytes, 0);
+                it->enables.assign(params_.line_bytes, TLM_BYTE_DISABLED);
+            }
+        }
+        it->lanes |= bit;
+        if (in.kind == Kind::kStore) {
+            // Lanes in order: a later lane overwrites the bytes of an earlier one.
+            uint32_t offset = address - line;
+            for (unsigned j = 0; j < size; ++j) {
+                it->data[offset + j] = static_cast<uint8_t>(r.data[lane] >> (8 * j));
+                it->enables[offset + j] = TLM_BYTE_ENABLED;
+            }
+        }
+    }
+}
+
+Ldst::Issue Ldst::issue_line(Instruction& in, uint64_t now) {
+    const LineRequest& lr = in.lines[in.next_line];
+    const uint32_t line = lr.address & ~(params_.line_bytes - 1);
+    auto youngest = youngest_.find(line);
+    if (in.kind == Kind::kLoad && youngest != youngest_.end() &&
+        entries_[youngest->second].kind == Kind::kLoad) {
+        Entry& e = entries_[youngest->second];
+        if (e.targets.size() >= params_.mshr_max_merge) return Issue::kBlocked;
+        e.targets.push_back({&in, static_cast<unsigned>(in.next_line)});
+        ++in.outstanding;
+        ++in.next_line;
+        ++mshr_merges_;
+        return Issue::kDone;
+    }
+    if (free_entries_ == 0 || port_waiting_ || now < port_free_from_ || !port.can_send())
+        return Issue::kBlocked;
+
+    unsigned index = 0;
+    while (entries_[index].valid) ++index;
+    Entry& e = entries_[index];
+    e.valid = true;
+    e.kind = in.kind;
+    e.line = line;
+    e.targets.assign(1, {&in, static_cast<unsigned>(in.next_line)});
+
+    tlm::tlm_generic_payload* gp = mm_.allocate();
+    sim::GpuExtension* ext = sim::gpu_extension(*gp);
+    unsigned length = params_.line_bytes;
+    if (in.kind == Kind::kAtomic) {
+        length = 4;
+        gp->set_command(tlm::TLM_READ_COMMAND);
+        gp->set_address(lr.address);
+        ext->atomic = true;
+        ext->atomic_op = static_cast<uint8_t>(in.request.op);
+        unsigned lane = static_cast<unsigned>(__builtin_ctzll(lr.lanes));
+        ext->atomic_operand = in.request.data[lane];
+        ext->atomic_compare = in.request.compare[lane];
+    } else if (in.kind == Kind::kStore) {
+        gp->set_command(tlm::TLM_WRITE_COMMAND);
+        gp->set_address(line);
+        std::copy(lr.data.begin(), lr.data.end(), gp->get_data_ptr());
+        e.enables = lr.enables;
+        gp->set_byte_enable_ptr(e.enables.data());
+        gp->set_byte_enable_length(static_cast<unsigned>(e.enables.size()));
+    } else {
+        gp->set_command(tlm::TLM_READ_COMMAND);
+        gp->set_address(line);
+    }
+    gp->set_data_length(length);
+    gp->set_streaming_width(length);
+    ext->sp = params_.sp;
+    ext->warp = in.request.warp;
+    ext->lane_mask = lr.lanes;
+    ext->request_id = next_request_id_++;
+    ext->client = sim::GpuExtension::Client::kLdst;
+    ext->issue_time = sc_core::sc_time_stamp();
+    e.gp = gp;
+    entry_of_[gp] = index;
+    youngest_[line] = index;
+    --free_entries_;
+    ++in.outstanding;
+    ++in.next_line;
+    ++memory_requests_;
+
+    sending_ = true;
+    port_waiting_ = true;  // cleared by on_ready, at once if the OCC takes the request now
+    port.send(*gp);
+    sending_ = false;
+    return Issue::kDone;
+}
+
+void Ldst::finish_entry(unsigned index, uint64_t now) {
+    (void)now;
+    Entry& e = entries_[index];
+    tlm::tlm_generic_payload* gp = e.gp;
+    if (gp->get_response_status() != tlm::TLM_OK_RESPONSE) {
+        std::string msg = std::string(name()) + ": error response for the line request at " +
+                          std::to_string(gp->get_address()) + ": " + gp->get_response_string();
+        SC_REPORT_ERROR("mvp/ldst", msg.c_str());
+    }
+    const unsigned char* data = gp->get_data_ptr();
+    for (const Target& t : e.targets) {
+        Instruction& in = *t.instruction;
+        const LineRequest& lr = in.lines[t.line];
+        if (e.kind == Kind::kLoad) {
+            const unsigned size = isa::access_size(in.request.op);
+            for (unsigned lane = 0; lane < kMaxWarpLanes; ++lane) {
+                if (!(lr.lanes >> lane & 1)) continue;
+                uint32_t offset = in.request.address[lane] - lr.address;
+                uint32_t raw = 0;
+                for (unsigned j = 0; j < size; ++j) raw |= uint32_t{data[offset + j]} << (8 * j);
+                in.result.value[lane] = isa::load_result(in.request.op, raw);
+            }
+        } else if (e.kind == Kind::kAtomic) {
+            unsigned lane = static_cast<unsigned>(__builtin_ctzll(lr.lanes));
+            in.result.value[lane] = uint32_t{data[0]} | uint32_t{data[1]} << 8 |
+                                    uint32_t{data[2]} << 16 | uint32_t{data[3]} << 24;
+        }
+        --in.outstanding;
+    }
+    auto youngest = youngest_.find(e.line);
+    if (youngest != youngest_.end() && youngest->second == index) youngest_.erase(youngest);
+    entry_of_.erase(gp);
+    gp->release();
+    e = Entry();
+    ++free_entries_;
+}
+
+void Ldst::account(uint64_t now) {
+    // The state since the last tick held until now (it only changes in ticks).
+    if (busy_ && now > last_account_) {
+        sample_cycles(mshr_occupancy_samples_, static_cast<double>(mshr_occupancy()),
+                      now - last_account_);
+        if (blocked_) stall_cycles_ += now - last_account_;
+    }
+    last_account_ = now;
+}
+
+void Ldst::tick() {
+    uint64_t now = clock_.now();
+    begin_edge();
+    account(now);
+
+    // Responses that are valid now free their entries and fill their lanes.
+    for (auto it = responses_.begin(); it != responses_.end();) {
+        if (it->ready > now) {
+            ++it;
+            continue;
+        }
+        auto entry = entry_of_.find(it->gp);
+        if (entry == entry_of_.end()) {
+            SC_REPORT_ERROR("mvp/ldst", "response to a request the LD/ST unit did not send");
+        } else {
+            finish_entry(entry->second, now);
+        }
+        it = responses_.erase(it);
+    }
+
+    // Completions, in issue order (never in the edge of the issue).
+    while (!inflight_.empty()) {
+        Instruction& front = *inflight_.front();
+        if (front.queued() || front.outstanding > 0 || front.issue_cycle >= now) break;
+        std::unique_ptr<Instruction> done = std::move(inflight_.front());
+        inflight_.pop_front();
+        done->result.complete_cycle = now;
+        latency_.sample(static_cast<double>(now - done->issue_cycle));
+        if (callback_) callback_(done->result);
+    }
+
+    // Line requests, in issue order, at most `units` this cycle, from instructions issued
+    // before this edge.
+    blocked_ = false;
+    unsigned sent = 0;
+    for (auto& p : inflight_) {
+        Instruction& in = *p;
+        if (!in.queued()) continue;
+        if (in.issue_cycle >= now) break;
+        while (in.queued() && sent < params_.units) {
+            if (issue_line(in, now) == Issue::kBlocked) {
+                blocked_ = true;
+                break;
+            }
+            ++sent;
+            ++line_requests_;
+        }
+        if (!in.queued()) --queued_;
+        if (blocked_ || sent == params_.units) break;
+    }
+
+    mshr_occupancy_ = mshr_occupancy();
+    requests_in_flight_ = static_cast<uint32_t>(inflight_.size());
+    busy_ = !inflight_.empty();
+
+    // Next edge with work: more line requests (unless blocked: a response or the port wakes
+    // us), an instruction issued in this edge, a response.
+    uint64_t next = UINT64_MAX;
+    if ((queued_ > 0 && !blocked_) || (!inflight_.empty() && inflight_.back()->issue_cycle >= now))
+        next = now + 1;
+    if (blocked_ && !port_waiting_ && port_free_from_ > now && free_entries_ > 0)
+        next = std::min(next, port_free_from_);
+    for (const Arrived& r : responses_) next = std::min(next, std::max(r.ready, now + 1));
+    if (next != now + 1) {
+        clock_.sleep(this);
+        if (next != UINT64_MAX) clock_.wake_at(this, next);
+    }
+}
+
+}  // namespace mvp

@@ -1,0 +1,222 @@
+#include "local_mem.h"
+
+#include <algorithm>
+
+#include "modules/config/config.h"
+#include "modules/isa/semantics.h"
+#include "modules/sim/gpu_extension.h"
+#include "modules/sim/vcd_tracer.h"
+
+namespace mvp {
+
+namespace {
+
+bool byte_enabled(const tlm::tlm_generic_payload& gp, unsigned i) {
+    const unsigned char* be = gp.get_byte_enable_ptr();
+    unsigned n = gp.get_byte_enable_length();
+    return be == nullptr || n == 0 || be[i % n] == TLM_BYTE_ENABLED;
+}
+
+}  // namespace
+
+LocalMem::Params LocalMem::Params::from_config(const config::Config& config) {
+    Params p;
+    p.size = static_cast<uint32_t>(config.get_int("mvpgpu_local_mem_size"));
+    p.num_banks = static_cast<unsigned>(config.get_int("mvpgpu_local_mem_num_banks"));
+    p.read_cycle = static_cast<unsigned>(config.get_int("mvpgpu_local_mem_read_cycle"));
+    p.write_cycle = static_cast<unsigned>(config.get_int("mvpgpu_local_mem_write_cycle"));
+    return p;
+}
+
+LocalMem::LocalMem(const sc_core::sc_module_name& name, sim::ClockDomain& clock,
+                   const Params& params)
+    : sc_module(name),
+      port("port"),
+      clock_(clock),
+      params_(params),
+      storage_(params.size, 0),
+      bank_free_(params.num_banks, 0),
+      words_per_bank_(params.num_banks, 0),
+      stats_(this->name()),
+      bank_accesses_(params.num_banks, 0) {
+    if (params_.num_banks == 0 || params_.read_cycle == 0 || params_.write_cycle == 0)
+        SC_REPORT_FATAL("mvp/local_mem", "banks and access cycles must be at least 1");
+    clock_.attach(this);
+    port.on_request = [this](tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
+        return on_request(gp, at);
+    };
+    port.on_b_transport = [this](tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
+        untimed(gp, delay);
+    };
+    port.on_debug = [this](tlm::tlm_generic_payload& gp) { return debug(gp); };
+
+    stats_.add("reads", &reads_, "read requests");
+    stats_.add("writes", &writes_, "write requests");
+    stats_.add("atomics", &atomics_, "atomic read-modify-writes");
+    stats_.add("bank_conflicts", &bank_conflicts_,
+               "requests that waited for a bank (a conflict inside the request or with "
+               "another one)");
+    stats_.add("bank_conflict_cycles", &bank_conflict_cycles_,
+               "cycles added by bank conflicts beyond one access");
+    for (unsigned b = 0; b < params_.num_banks; ++b)
+        stats_.add("bank" + std::to_string(b) + "_accesses", &bank_accesses_[b],
+                   "word accesses of bank " + std::to_string(b));
+    sim::VcdTracer::instance().trace(std::string(this->name()) + ".queue_depth", &queue_depth_);
+}
+
+bool LocalMem::read(uint32_t address, void* data, uint32_t length) const {
+    if (uint64_t{address} + length > storage_.size()) return false;
+    std::copy_n(storage_.data() + address, length, static_cast<uint8_t*>(data));
+    return true;
+}
+
+bool LocalMem::write(uint32_t address, const void* data, uint32_t length) {
+    if (uint64_t{address} + length > storage_.size()) return false;
+    std::copy_n(static_cast<const uint8_t*>(data), length, storage_.data() + address);
+    return true;
+}
+
+uint32_t LocalMem::read32(uint32_t address) const {
+    uint8_t b[4] = {};
+    read(address, b, 4);
+    return uint32_t{b[0]} | uint32_t{b[1]} << 8 | uint32_t{b[2]} << 16 | uint32_t{b[3]} << 24;
+}
+
+void LocalMem::write32(uint32_t address, uint32_t value) {
+    uint8_t b[4] = {static_cast<uint8_t>(value), static_cast<uint8_t>(value >> 8),
+                    static_cast<uint8_t>(value >> 16), static_cast<uint8_t>(value >> 24)};
+    write(address, b, 4);
+}
+
+bool LocalMem::on_request(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
+    // Sent at `arrival`; acted on from the next edge (never in the edge it was sent at).
+    uint64_t arrival = clock_.cycle_at_or_after(at);
+    uint64_t ready = std::max(arrival, clock_.now() + 1);
+    queue_.push_back({&gp, arrival, ready});
+    queue_depth_ = static_cast<uint32_t>(queue_.size() + responses_.size());
+    clock_.wake_at(this, ready);
+    return true;
+}
+
+bool LocalMem::access(tlm::tlm_generic_payload& gp) {
+    uint64_t address = gp.get_address();
+    unsigned length = gp.get_data_length();
+    unsigned char* data = gp.get_data_ptr();
+    if (address + length > storage_.size()) {
+        gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+        return false;
+    }
+    const sim::GpuExtension* ext = sim::gpu_extension(gp);
+    if (ext && ext->atomic) {
+        if (length != 4 || address % 4 != 0 || gp.get_command() != tlm::TLM_READ_COMMAND) {
+            gp.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+            return false;
+        }
+        uint32_t a = static_cast<uint32_t>(address);
+        uint32_t old = read32(a);
+        isa::AtomicUpdate u = isa::atomic_update(static_cast<isa::Opcode>(ext->atomic_op), old,
+                                                 ext->atomic_operand, ext->atomic_compare);
+        if (u.write) write32(a, u.value);
+        for (unsigned i = 0; i < 4; ++i) data[i] = static_cast<unsigned char>(old >> (8 * i));
+    } else if (gp.get_command() == tlm::TLM_READ_COMMAND) {
+        for (unsigned i = 0; i < length; ++i)
+            if (byte_enabled(gp, i)) data[i] = storage_[address + i];
+    } else if (gp.get_command() == tlm::TLM_WRITE_COMMAND) {
+        for (unsigned i = 0; i < length; ++i)
+            if (byte_enabled(gp, i)) storage_[address + i] = data[i];
+    }
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    return true;
+}
+
+uint64_t LocalMem::book_banks(tlm::tlm_generic_payload& gp, uint64_t arrival) {
+    const sim::GpuExtension* ext = sim::gpu_extension(gp);
+    uint64_t cycle = params_.read_cycle;
+    if (ext && ext->atomic) {
+        cycle = uint64_t{params_.read_cycle} + params_.write_cycle;
+    } else if (gp.get_command() == tlm::TLM_WRITE_COMMAND) {
+        cycle = params_.write_cycle;
+    }
+    // The distinct words with an enabled byte, counted per bank (addresses only increase, so
+    // a word's bytes are adjacent).
+    std::fill(words_per_bank_.begin(), words_per_bank_.end(), 0u);
+    uint64_t address = gp.get_address();
+    uint64_t last_word = UINT64_MAX;
+    for (unsigned i = 0; i < gp.get_data_length(); ++i) {
+        if (!byte_enabled(gp, i)) continue;
+        uint64_t word = (address + i) / 4;
+        if (word == last_word) continue;
+        last_word = word;
+        ++words_per_bank_[word % params_.num_banks];
+    }
+    // Each bank serves its words back to back from the arrival edge or when it becomes free.
+    uint64_t done = arrival + cycle;
+    for (unsigned b = 0; b < params_.num_banks; ++b) {
+        unsigned k = words_per_bank_[b];
+        if (k == 0) continue;
+        uint64_t start = std::max(arrival, bank_free_[b]);
+        uint64_t end = start + k * cycle;
+        bank_free_[b] = end;
+        done = std::max(done, end);
+        bank_accesses_[b] += k;
+    }
+    uint64_t extra = done - (arrival + cycle);
+    if (extra > 0) {
+        ++bank_conflicts_;
+        bank_conflict_cycles_ += extra;
+    }
+    return done;
+}
+
+void LocalMem::tick() {
+    uint64_t now = clock_.now();
+    while (!queue_.empty() && queue_.front().ready <= now) {
+        Request r = queue_.front();
+        queue_.pop_front();
+        const sim::GpuExtension* ext = sim::gpu_extension(*r.gp);
+        if (ext && ext->atomic) {
+            ++atomics_;
+        } else if (r.gp->get_command() == tlm::TLM_WRITE_COMMAND) {
+            ++writes_;
+        } else {
+            ++reads_;
+        }
+        uint64_t done = access(*r.gp) ? book_banks(*r.gp, r.arrival) : r.arrival + 1;
+        responses_.emplace(std::max(done, now), r.gp);
+    }
+    while (!responses_.empty() && responses_.begin()->first <= now) {
+        tlm::tlm_generic_payload* gp = responses_.begin()->second;
+        responses_.erase(responses_.begin());
+        port.respond(*gp);
+    }
+    queue_depth_ = static_cast<uint32_t>(queue_.size() + responses_.size());
+
+    uint64_t next = UINT64_MAX;
+    if (!queue_.empty()) next = queue_.front().ready;
+    if (!responses_.empty()) next = std::min(next, responses_.begin()->first);
+    if (next != now + 1) {
+        clock_.sleep(this);
+        if (next != UINT64_MAX) clock_.wake_at(this, next);
+    }
+}
+
+void LocalMem::untimed(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
+    (void)delay;
+    access(gp);
+}
+
+unsigned LocalMem::debug(tlm::tlm_generic_payload& gp) {
+    uint64_t address = gp.get_address();
+    if (address >= storage_.size()) return 0;
+    unsigned n =
+        static_cast<unsigned>(std::min<uint64_t>(gp.get_data_length(), storage_.size() - address));
+    if (gp.get_command() == tlm::TLM_READ_COMMAND) {
+        std::copy_n(storage_.data() + address, n, gp.get_data_ptr());
+    } else if (gp.get_command() == tlm::TLM_WRITE_COMMAND) {
+        std::copy_n(gp.get_data_ptr(), n, storage_.data() + address);
+    }
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    return n;
+}
+
+}  // namespace mvp

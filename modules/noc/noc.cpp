@@ -1,0 +1,447 @@
+#include "noc.h"
+
+#include <algorithm>
+#include <climits>
+#include <cstdio>
+#include <string>
+
+#include "modules/config/config.h"
+#include "modules/sim/gpu_extension.h"
+#include "modules/sim/vcd_tracer.h"
+
+namespace mvp {
+
+using sc_core::sc_time;
+
+NocParams NocParams::from_config(const config::Config& c) {
+    NocParams p;
+    p.latency = static_cast<unsigned>(c.get_int("mvpgpu_noc_latency"));
+    p.port_bytes_per_cycle = static_cast<unsigned>(c.get_int("mvpgpu_noc_port_bytes_per_cycle"));
+    p.queue_depth = static_cast<unsigned>(c.get_int("mvpgpu_noc_queue_depth"));
+    p.interleave_bytes = static_cast<uint32_t>(c.get_int("mvpgpu_noc_interleave_bytes"));
+    return p;
+}
+
+// One input: an SP's (or the DMA path's) link into the NoC, its request buffer, and the
+// response link back to it.
+struct Noc::Input {
+    Input(const std::string& port_name, const std::string& stat_path)
+        : port(port_name.c_str()), stats(stat_path) {
+        stats.add("requests", &requests, "requests received");
+        stats.add("bytes", &bytes, "data bytes carried (write data in, read data out)");
+        stats.add("latency", &latency,
+                  "interconnect cycles from a request's arrival to its response leaving");
+    }
+
+    sim::TargetPort port;
+    // The request the sender is offering (BEGIN_REQ without END_REQ yet): waiting for the
+    // link and a buffer entry until `started`, then crossing the link until accept_at.
+    tlm::tlm_generic_payload* pending = nullptr;
+    uint64_t pending_ready = 0;
+    bool started = false;
+    uint64_t accept_at = 0;
+    uint64_t link_free = 0;           // the request link takes a new packet from this cycle
+    unsigned buffered = 0;            // requests in this input's buffer (virtual output queues)
+    uint64_t granted_cycle = kNever;  // grants of this input's requests made at that cycle
+    unsigned granted = 0;
+
+    std::deque<Packet> responses;  // waiting for the response link, from any memory port
+    Egress resp_out;
+    uint64_t resp_link_free = 0;
+    unsigned resp_last = 0;  // the memory port served last (round robin)
+
+    sim::StatGroup stats;
+    uint64_t requests = 0;
+    uint64_t bytes = 0;
+    sim::Sampler latency;
+};
+
+// One output: the link to a memory controller, the requests waiting for it, and the response
+// link from it.
+struct Noc::Output {
+    Output(const std::string& port_name, const std::string& stat_path)
+        : port(port_name.c_str()), stats(stat_path) {
+        stats.add("requests", &handed, "requests handed to the memory controller");
+        stats.add("bytes", &bytes, "data bytes carried (write data out, read data in)");
+        stats.add("backpressure_cycles", &backpressure_cycles,
+                  "cycles a request waited for the controller to accept it (END_REQ)");
+        stats.add("queue_depth", &depth_samples,
+                  "requests waiting for this port, sampled when one arrives");
+    }
+
+    sim::InitiatorPort port;
+    std::deque<Packet> requests;  // from every input, in arrival order
+    Egress out;                   // the request holding the link
+    uint64_t link_free = 0;
+    uint64_t ready_from = 0;  // END_REQ of the previous request registered
+    unsigned last = 0;        // the input granted last (round robin)
+
+    std::deque<Packet> responses_in;  // from the controller, waiting for the response link
+    uint64_t resp_link_free = 0;
+
+    uint32_t depth = 0;  // requests waiting for this port or holding it (VCD)
+
+    sim::StatGroup stats;
+    uint64_t handed = 0;
+    uint64_t bytes = 0;
+    uint64_t backpressure_cycles = 0;
+    sim::Sampler depth_samples;
+};
+
+Noc::Noc(const sc_core::sc_module_name& name, sim::ClockDomain& clock, const NocParams& params,
+         unsigned n_sp_ports, unsigned n_mem_ports, bool dma_port)
+    : sc_module(name),
+      clock_(clock),
+      params_(params),
+      has_dma_port_(dma_port),
+      interleave_(0x80000000u, params.interleave_bytes, n_mem_ports),
+      stats_(this->name()) {
+    if (n_mem_ports == 0 || n_sp_ports + (dma_port ? 1 : 0) == 0)
+        SC_REPORT_FATAL("mvp/noc", "a NoC needs at least one input and one memory port");
+    if (params_.latency == 0) SC_REPORT_FATAL("mvp/noc", "-mvpgpu_noc_latency must be >= 1");
+    if (params_.port_bytes_per_cycle == 0 || params_.queue_depth == 0)
+        SC_REPORT_FATAL("mvp/noc", "NoC port width and queue depth must be >= 1");
+    if (params_.interleave_bytes == 0 ||
+        (params_.interleave_bytes & (params_.interleave_bytes - 1)) != 0)
+        SC_REPORT_FATAL("mvp/noc", "-mvpgpu_noc_interleave_bytes must be a power of two");
+    const std::string base = this->name();
+    auto& tracer = sim::VcdTracer::instance();
+    for (unsigned i = 0; i < n_sp_ports + (dma_port ? 1 : 0); ++i) {
+        const std::string port = i < n_sp_ports ? "sp" + std::to_string(i) : std::string("dma");
+        inputs_.push_back(std::make_unique<Input>(port, base + "." + port));
+        Input& in = *inputs_.back();
+        in.resp_last = n_mem_ports - 1;
+        in.port.on_request = [this, i](tlm::tlm_generic_payload& gp, const sc_time& at) {
+            return on_request(i, gp, at);
+        };
+        in.port.on_b_transport = [this](tlm::tlm_generic_payload& gp, sc_time& delay) {
+            outputs_[route(static_cast<uint32_t>(gp.get_address()))]->port.socket->b_transport(
+                gp, delay);
+        };
+        in.port.on_debug = [this](tlm::tlm_generic_payload& gp) {
+            return outputs_[route(static_cast<uint32_t>(gp.get_address()))]
+                ->port.socket->transport_dbg(gp);
+        };
+    }
+    for (unsigned j = 0; j < n_mem_ports; ++j) {
+        const std::string port = "mem" + std::to_string(j);
+        outputs_.push_back(std::make_unique<Output>(port, base + "." + port));
+        Output& o = *outputs_.back();
+        o.last = n_inputs() - 1;
+        o.port.on_response = [this, j](tlm::tlm_generic_payload& gp, const sc_time& at) {
+            on_response(j, gp, at);
+        };
+        o.port.on_ready = [this, j](const sc_time& at) { on_ready(j, at); };
+        tracer.trace(base + "." + port + ".queue_depth", &o.depth);
+    }
+
+    stats_.add("requests", &requests_, "requests carried");
+    stats_.add("bytes", &bytes_, "data bytes carried in both directions");
+    stats_.add("latency", &latency_,
+               "interconnect cycles from a request's arrival to its response leaving "
+               "(includes the memory controller's time)");
+    stats_.add("queueing_cycles", &queueing_cycles_,
+               "cycles packets waited beyond the unloaded latency for a link or a buffer entry");
+    stats_.add("contention_stalls", &contention_stalls_,
+               "packets that lost arbitration or found their link busy at least one cycle");
+    stats_.add("backpressure_cycles", &backpressure_cycles_,
+               "cycles requests waited for a memory controller to accept them");
+    stats_.add(
+        "average_latency", [this] { return latency_.mean(); },
+        "mean interconnect cycles from request arrival to response exit");
+
+    clock_.attach(this);
+}
+
+Noc::~Noc() = default;
+
+Noc::TargetSocket& Noc::target_socket(unsigned i) { return inputs_.at(i)->port.socket; }
+
+Noc::TargetSocket& Noc::dma_socket() {
+    if (!has_dma_port_) SC_REPORT_FATAL("mvp/noc", "this NoC was built without a DMA port");
+    return inputs_.back()->port.socket;
+}
+
+Noc::InitiatorSocket& Noc::initiator_socket(unsigned j) { return outputs_.at(j)->port.socket; }
+
+unsigned Noc::flits(unsigned bytes) const {
+    const unsigned w = params_.port_bytes_per_cycle;
+    return std::max(1u, (bytes + w - 1) / w);
+}
+
+unsigned Noc::request_bytes(const tlm::tlm_generic_payload& gp) const {
+    if (gp.get_command() == tlm::TLM_WRITE_COMMAND) return gp.get_data_length();
+    const sim::GpuExtension* ext = gp.get_extension<sim::GpuExtension>();
+    if (ext && ext->atomic) return 8;  // operand and compare value
+    return 0;
+}
+
+unsigned Noc::response_bytes(const tlm::tlm_generic_payload& gp) const {
+    return gp.get_command() == tlm::TLM_READ_COMMAND ? gp.get_data_length() : 0;
+}
+
+uint64_t Noc::arrival_cycle(const sc_time& at) const {
+    return at.value() / clock_.period().value() + 1;
+}
+
+void Noc::wake_for(uint64_t cycle) { clock_.wake_at(this, cycle); }
+
+bool Noc::on_request(unsigned i, tlm::tlm_generic_payload& gp, const sc_time& at) {
+    Input& in = *inputs_[i];
+    const uint32_t address = static_cast<uint32_t>(gp.get_address());
+    if (!interleave_.one_block(address, gp.get_data_length())) {
+        char msg[160];
+        std::snprintf(msg, sizeof msg,
+                      "%s: request [0x%08x, +%u) crosses an interleaving block (two controllers)",
+                      name(), address, gp.get_data_length());
+        SC_REPORT_ERROR("mvp/noc", msg);
+    }
+    const uint64_t cycle = at.value() / clock_.period().value();
+    const uint64_t ready = cycle + 1;
+    flights_[&gp] = Flight{i, cycle};
+    in.pending = &gp;
+    // The buffer as it was at the start of this cycle, whether or not this cycle's grants have
+    // been made yet, so that the answer does not depend on process order.
+    const unsigned occupied = in.buffered + (in.granted_cycle == cycle ? in.granted : 0);
+    if (in.link_free <= ready && occupied < params_.queue_depth) {
+        // Takes the link at the next edge. END_REQ goes back so that the sender's next request
+        // arrives when this one's last flit is through: now for a one-flit request.
+        const unsigned f = start_request(i, ready, ready);
+        if (f == 1) {
+            in.pending = nullptr;
+            return true;
+        }
+        in.started = true;
+        in.accept_at = ready + f - 2;
+        wake_for(in.accept_at);
+        return false;
+    }
+    in.started = false;
+    in.pending_ready = ready;
+    wake_for(ready);
+    return false;
+}
+
+void Noc::on_response(unsigned j, tlm::tlm_generic_payload& gp, const sc_time& at) {
+    // The response is held alive by the input's TargetPort until it has been sent back.
+    Output& o = *outputs_[j];
+    o.responses_in.push_back(Packet{&gp, j, arrival_cycle(at)});
+    wake_for(o.responses_in.back().eligible);
+}
+
+void Noc::on_ready(unsigned j, const sc_time& at) {
+    Output& o = *outputs_[j];
+    o.ready_from = arrival_cycle(at);
+    if (o.out.gp) wake_for(o.ready_from);
+}
+
+int Noc::pick(const std::deque<Packet>& buffer, unsigned sources, unsigned last, uint64_t t) {
+    int best = -1;
+    unsigned best_distance = UINT_MAX;
+    for (size_t k = 0; k < buffer.size(); ++k) {
+        const Packet& p = buffer[k];
+        if (p.eligible > t) continue;
+        // Packets of one source are in order, so the first eligible one seen is its oldest.
+        const unsigned distance = (p.from + sources - last - 1) % sources;
+        if (distance < best_distance) {
+            best_distance = distance;
+            best = static_cast<int>(k);
+        }
+    }
+    return best;
+}
+
+void Noc::update_depth(unsigned j) {
+    Output& o = *outputs_[j];
+    o.depth = static_cast<uint32_t>(o.requests.size() + (o.out.gp ? 1 : 0));
+}
+
+// A memory port: hand the request holding the link to the controller once its last flit is
+// through and the controller takes requests; then grant the link to the next input.
+void Noc::step_output(unsigned j, uint64_t t) {
+    Output& o = *outputs_[j];
+    for (;;) {
+        if (o.out.gp) {
+            if (o.out.send_at > t) return;
+            if (!o.port.can_send() || o.ready_from > t) return;  // the controller is full
+            const uint64_t waited = t - o.out.send_at;
+            o.backpressure_cycles += waited;
+            backpressure_cycles_ += waited;
+            tlm::tlm_generic_payload* gp = o.out.gp;
+            o.out.gp = nullptr;
+            o.link_free = t + 1;
+            ++o.handed;
+            o.bytes += request_bytes(*gp) + response_bytes(*gp);
+            update_depth(j);
+            o.port.send(*gp);
+            return;
+        }
+        if (o.link_free > t) return;
+        const int k = pick(o.requests, n_inputs(), o.last, t);
+        if (k < 0) return;
+        const Packet p = o.requests[k];
+        o.requests.erase(o.requests.begin() + k);
+        Input& from = *inputs_[p.from];
+        --from.buffered;
+        if (from.granted_cycle != t) {
+            from.granted_cycle = t;
+            from.granted = 0;
+        }
+        ++from.granted;
+        o.last = p.from;
+        if (t > p.eligible) {
+            ++contention_stalls_;
+            queueing_cycles_ += t - p.eligible;
+        }
+        const unsigned f = flits(request_bytes(*p.gp));
+        o.out.gp = p.gp;
+        o.out.send_at = t + f - 1;
+        o.link_free = t + f;
+        update_depth(j);
+    }
+}
+
+// A request takes its input link at cycle s: it holds a buffer entry until its memory port
+// grants it, and may be granted from s + latency. Returns its flits.
+unsigned Noc::start_request(unsigned i, uint64_t s, uint64_t ready) {
+    Input& in = *inputs_[i];
+    tlm::tlm_generic_payload& gp = *in.pending;
+    const unsigned j = route(static_cast<uint32_t>(gp.get_address()));
+    Output& o = *outputs_[j];
+    ++in.buffered;
+    queueing_cycles_ += s - ready;
+    const unsigned bytes = request_bytes(gp);
+    const unsigned f = flits(bytes);
+    in.link_free = s + f;
+    o.requests.push_back(Packet{&gp, i, s + params_.latency});
+    o.depth_samples.sample(static_cast<double>(o.requests.size()));
+    update_depth(j);
+    ++in.requests;
+    ++requests_;
+    in.bytes += bytes;
+    bytes_ += bytes;
+    wake_for(s + params_.latency);
+    return f;
+}
+
+// An input port whose sender had to wait (link busy or buffer full): the request takes the
+// link when both allow; END_REQ goes back in the cycle before its last flit crosses (at once
+// for a one-flit request).
+void Noc::step_input(unsigned i, uint64_t t) {
+    Input& in = *inputs_[i];
+    if (in.pending && !in.started && in.pending_ready <= t && in.link_free <= t &&
+        in.buffered < params_.queue_depth) {
+        const unsigned f = start_request(i, t, in.pending_ready);
+        in.started = true;
+        in.accept_at = f > 1 ? t + f - 2 : t;
+    }
+    if (in.pending && in.started && in.accept_at <= t) {
+        in.pending = nullptr;
+        in.started = false;
+        in.port.accept();  // the sender may offer its next request from here on
+    }
+}
+
+// The response link from a memory controller: one response enters per flits cycles.
+void Noc::step_response_in(unsigned j, uint64_t t) {
+    Output& o = *outputs_[j];
+    if (o.responses_in.empty() || o.responses_in.front().eligible > t || o.resp_link_free > t)
+        return;
+    const Packet p = o.responses_in.front();
+    o.responses_in.pop_front();
+    queueing_cycles_ += t - p.eligible;
+    o.resp_link_free = t + flits(response_bytes(*p.gp));
+    Input& in = *inputs_[flights_.at(p.gp).input];
+    in.responses.push_back(Packet{p.gp, j, t + params_.latency});
+}
+
+// The response link to an input's sender: round robin among the memory ports.
+void Noc::step_response_out(unsigned i, uint64_t t) {
+    Input& in = *inputs_[i];
+    for (;;) {
+        if (in.resp_out.gp) {
+            if (in.resp_out.send_at > t) return;
+            tlm::tlm_generic_payload* gp = in.resp_out.gp;
+            in.resp_out.gp = nullptr;
+            in.resp_link_free = t + 1;
+            auto it = flights_.find(gp);
+            const double cycles = static_cast<double>(t - it->second.entry);
+            flights_.erase(it);
+            in.latency.sample(cycles);
+            latency_.sample(cycles);
+            const unsigned bytes = response_bytes(*gp);
+            in.bytes += bytes;
+            bytes_ += bytes;
+            in.port.respond(*gp);
+            return;
+        }
+        if (in.resp_link_free > t) return;
+        const int k = pick(in.responses, n_outputs(), in.resp_last, t);
+        if (k < 0) return;
+        const Packet p = in.responses[k];
+        in.responses.erase(in.responses.begin() + k);
+        in.resp_last = p.from;
+        if (t > p.eligible) {
+            ++contention_stalls_;
+            queueing_cycles_ += t - p.eligible;
+        }
+        const unsigned f = flits(response_bytes(*p.gp));
+        in.resp_out.gp = p.gp;
+        in.resp_out.send_at = t + f - 1;
+        in.resp_link_free = t + f;
+    }
+}
+
+uint64_t Noc::next_event(uint64_t t) const {
+    uint64_t next = kNever;
+    auto earliest = [](const std::deque<Packet>& buffer) {
+        uint64_t e = kNever;
+        for (const Packet& p : buffer) e = std::min(e, p.eligible);
+        return e;
+    };
+    for (const auto& op : outputs_) {
+        const Output& o = *op;
+        if (o.out.gp) {
+            if (o.out.send_at > t) {
+                next = std::min(next, o.out.send_at);
+            } else if (o.port.can_send()) {
+                next = std::min(next, o.ready_from);
+            }  // else on_ready wakes the NoC
+        } else if (!o.requests.empty()) {
+            next = std::min(next, std::max(o.link_free, earliest(o.requests)));
+        }
+        if (!o.responses_in.empty())
+            next = std::min(next, std::max(o.resp_link_free, o.responses_in.front().eligible));
+    }
+    for (const auto& ip : inputs_) {
+        const Input& in = *ip;
+        if (in.pending) {
+            if (in.started) {
+                next = std::min(next, in.accept_at);
+            } else if (in.buffered < params_.queue_depth) {
+                next = std::min(next, std::max(in.pending_ready, in.link_free));
+            }  // else a grant at an output frees an entry (an output event)
+        }
+        if (in.resp_out.gp) {
+            next = std::min(next, in.resp_out.send_at);
+        } else if (!in.responses.empty()) {
+            next = std::min(next, std::max(in.resp_link_free, earliest(in.responses)));
+        }
+    }
+    return next == kNever ? kNever : std::max(next, t + 1);
+}
+
+void Noc::tick() {
+    const uint64_t t = clock_.now();
+    for (unsigned j = 0; j < n_outputs(); ++j) step_output(j, t);
+    for (unsigned i = 0; i < n_inputs(); ++i) step_input(i, t);
+    for (unsigned j = 0; j < n_outputs(); ++j) step_response_in(j, t);
+    for (unsigned i = 0; i < n_inputs(); ++i) step_response_out(i, t);
+    const uint64_t next = next_event(t);
+    if (next > t + 1) {
+        clock_.sleep(this);
+        if (next != kNever) clock_.wake_at(this, next);
+    }
+}
+
+}  // namespace mvp

@@ -1,0 +1,152 @@
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <systemc>
+#include <tlm>
+#include <unordered_map>
+#include <vector>
+
+#include "modules/ddr/memory_interleave.h"
+#include "modules/sim/clock_domain.h"
+#include "modules/sim/initiator_port.h"
+#include "modules/sim/stat_group.h"
+#include "modules/sim/target_port.h"
+
+namespace mvp {
+
+namespace config {
+class Config;
+}
+
+// The parameters of the interconnect (options -mvpgpu_noc_*, modules/noc/README.md).
+struct NocParams {
+    unsigned latency = 8;                // traversal cycles each way
+    unsigned port_bytes_per_cycle = 32;  // per port and direction
+    unsigned queue_depth = 8;            // request buffer of each input port
+    uint32_t interleave_bytes = 256;     // across the memory controllers
+
+    static NocParams from_config(const config::Config& c);
+};
+
+// The interconnect between the SPs (through their XI), optionally a DMA/command-processor
+// path, and the DDR memory controllers: a crossbar with input buffering, clocked on the
+// interconnect domain.
+// modules/noc/README.md gives the formulas; doc/memory-system.md the whole memory path.
+//
+// Modelled, per transaction (a request, then its response):
+//   - a port link moves port_bytes_per_cycle bytes a cycle in each direction; a packet holds a
+//     link for flits(B) = max(1, ceil(B / width)) cycles, B being its data (a read request and
+//     a write response carry none; a write request and a read response carry theirs; an atomic
+//     carries its operands and its word);
+//   - a request sent at edge e takes its input link at e + 1 and may be granted its memory
+//     port from e + 1 + latency; it holds that port's link flits cycles and is handed to the
+//     controller (BEGIN_REQ) in the last of them, at e + latency + flits when unloaded. The
+//     response path is the same, so the round trip is 2 * latency + flits(request) +
+//     flits(response) plus the controller's own time;
+//   - each input buffers queue_depth requests, from the cycle a request takes the input link
+//     to the cycle it is granted its memory port. END_REQ goes back so that a sender streams
+//     at the link's rate (at once for a one-flit request); a busy link or a full buffer holds
+//     it, which is how a stalled controller pushes back on the SPs;
+//   - per memory port, round-robin among the inputs that have a request for it (virtual output
+//     queues, so one busy controller does not block an input's requests to another); per input
+//     port, round-robin among the memory ports that have a response for it.
+// Simplified: the response path has no back-pressure (the model's initiators always take a
+// response at once, so response buffering is unbounded: it is bounded in practice by the
+// outstanding requests); no router topology, virtual channels or credit loops are modelled.
+class Noc : public sc_core::sc_module, public sim::Clocked {
+  public:
+    // n_sp_ports target ports for the SPs' XIs, with dma_port one more for a DMA/CP path that
+    // does not go through an XI (the last input), and n_mem_ports initiator ports, one per
+    // memory controller.
+    Noc(const sc_core::sc_module_name& name, sim::ClockDomain& clock, const NocParams& params,
+        unsigned n_sp_ports, unsigned n_mem_ports, bool dma_port = false);
+    ~Noc() override;
+
+    using TargetSocket = tlm_utils::simple_target_socket<sim::TargetPort>;
+    using InitiatorSocket = tlm_utils::simple_initiator_socket<sim::InitiatorPort>;
+
+    unsigned n_inputs() const { return static_cast<unsigned>(inputs_.size()); }
+    unsigned n_outputs() const { return static_cast<unsigned>(outputs_.size()); }
+    // Input i (an SP's XI for i < n_sp_ports; dma_socket() is the last one, if any).
+    TargetSocket& target_socket(unsigned i);
+    TargetSocket& dma_socket();
+    // Output j, to memory controller j.
+    InitiatorSocket& initiator_socket(unsigned j);
+
+    const NocParams& params() const { return params_; }
+    const MemoryInterleave& interleave() const { return interleave_; }
+    // The memory port of an address.
+    unsigned route(uint32_t address) const { return interleave_.controller(address); }
+    // The number of cycles a packet of `bytes` data bytes holds a port link.
+    unsigned flits(unsigned bytes) const;
+
+    void tick() override;
+
+    // Transactions inside the NoC (request or response on the way).
+    uint64_t in_flight() const { return flights_.size(); }
+
+  private:
+    static constexpr uint64_t kNever = UINT64_MAX;
+
+    // A packet waiting in a buffer for its exit link.
+    struct Packet {
+        tlm::tlm_generic_payload* gp;
+        unsigned from;      // request: its input; response: its memory port
+        uint64_t eligible;  // the first cycle it may take its exit link
+    };
+    // A packet holding an exit link: it is handed on at cycle send_at.
+    struct Egress {
+        tlm::tlm_generic_payload* gp = nullptr;
+        uint64_t send_at = 0;
+        uint64_t waiting_since = 0;  // when it first could have been handed on
+    };
+    struct Flight {
+        unsigned input;
+        uint64_t entry;  // the cycle the request arrived
+    };
+    struct Input;
+    struct Output;
+
+    bool on_request(unsigned i, tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
+    void on_response(unsigned j, tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
+    void on_ready(unsigned j, const sc_core::sc_time& at);
+    // The first edge after a time: an input is registered at the edge that follows its arrival,
+    // so that no result depends on the order in which processes run at one simulated time.
+    uint64_t arrival_cycle(const sc_core::sc_time& at) const;
+    void wake_for(uint64_t cycle);
+
+    unsigned request_bytes(const tlm::tlm_generic_payload& gp) const;
+    unsigned response_bytes(const tlm::tlm_generic_payload& gp) const;
+
+    void step_output(unsigned j, uint64_t t);
+    unsigned start_request(unsigned i, uint64_t s, uint64_t ready);
+    void step_input(unsigned i, uint64_t t);
+    void step_response_in(unsigned j, uint64_t t);
+    void step_response_out(unsigned i, uint64_t t);
+    // Round-robin pick among the eligible packets of a buffer: the oldest packet of the first
+    // source after `last`. Returns the index in the buffer, or -1.
+    static int pick(const std::deque<Packet>& buffer, unsigned sources, unsigned last, uint64_t t);
+    uint64_t next_event(uint64_t t) const;
+    void update_depth(unsigned j);
+
+    sim::ClockDomain& clock_;
+    NocParams params_;
+    bool has_dma_port_;
+    MemoryInterleave interleave_;
+    std::vector<std::unique_ptr<Input>> inputs_;
+    std::vector<std::unique_ptr<Output>> outputs_;
+    std::unordered_map<const tlm::tlm_generic_payload*, Flight> flights_;
+
+    // Statistics (the per-port ones are in Input and Output).
+    sim::StatGroup stats_;
+    uint64_t requests_ = 0;
+    uint64_t bytes_ = 0;
+    uint64_t queueing_cycles_ = 0;
+    uint64_t contention_stalls_ = 0;
+    uint64_t backpressure_cycles_ = 0;
+    sim::Sampler latency_;
+};
+
+}  // namespace mvp

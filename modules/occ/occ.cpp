@@ -1,0 +1,133 @@
+#include "occ.h"
+
+#include <algorithm>
+
+#include "modules/config/config.h"
+#include "modules/sim/vcd_tracer.h"
+
+namespace mvp {
+
+Occ::Params Occ::Params::from_config(const config::Config& config) {
+    Params p;
+    p.local_mem_size = static_cast<uint32_t>(config.get_int("mvpgpu_local_mem_size"));
+    p.latency = static_cast<unsigned>(config.get_int("mvpgpu_occ_latency"));
+    return p;
+}
+
+Occ::Occ(const sc_core::sc_module_name& name, sim::ClockDomain& clock, const Params& params)
+    : sc_module(name),
+      port("port"),
+      local_port("local_port"),
+      dcc_port("dcc_port"),
+      clock_(clock),
+      params_(params),
+      stats_(this->name()) {
+    if (params_.latency == 0) SC_REPORT_FATAL("mvp/occ", "the decode latency must be at least 1");
+    clock_.attach(this);
+    local_.port = &local_port;
+    dcc_.port = &dcc_port;
+    port.on_request = [this](tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
+        return on_request(gp, at);
+    };
+    port.on_b_transport = [this](tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
+        route(gp.get_address()).socket->b_transport(gp, delay);
+    };
+    port.on_debug = [this](tlm::tlm_generic_payload& gp) {
+        return route(gp.get_address()).socket->transport_dbg(gp);
+    };
+    for (Output* out : {&local_, &dcc_}) {
+        out->port->on_response = [this](tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
+            on_response(gp, at);
+        };
+        out->port->on_ready = [this, out](const sc_core::sc_time& at) { on_ready(*out, at); };
+    }
+
+    stats_.add("local_requests", &local_requests_, "requests routed to the local memory");
+    stats_.add("dcc_requests", &dcc_requests_, "requests routed to the DCC");
+    sim::VcdTracer::instance().trace(std::string(this->name()) + ".queue_depth", &queue_depth_);
+}
+
+bool Occ::idle() const {
+    return decode_.empty() && local_.queue.empty() && dcc_.queue.empty() && responses_.empty();
+}
+
+bool Occ::on_request(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
+    // Sent at edge a: decoded during `latency` cycles, leaves at a + latency (and never in
+    // the edge it arrived at).
+    uint64_t cycle = std::max(clock_.cycle_at_or_after(at) + params_.latency, clock_.now() + 1);
+    decode_.push_back({&gp, cycle});
+    ++queue_depth_;
+    clock_.wake_at(this, cycle);
+    return true;
+}
+
+void Occ::on_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
+    // A multiplexer: a response valid now goes straight back; one annotated for later waits.
+    if (at <= sc_core::sc_time_stamp()) {
+        port.respond(gp);
+        return;
+    }
+    gp.acquire();  // the initiator port releases its reference when this call returns
+    uint64_t cycle = clock_.cycle_at_or_after(at);
+    responses_.emplace(cycle, &gp);
+    clock_.wake_at(this, cycle);
+}
+
+void Occ::on_ready(Output& out, const sc_core::sc_time& at) {
+    out.waiting = false;
+    if (out.sending) return;  // accepted at once: the link is free in this cycle
+    out.free_from = std::max(clock_.cycle_at_or_after(at), clock_.now() + 1);
+    clock_.wake_at(this, out.free_from);
+}
+
+void Occ::drain(Output& out, uint64_t now) {
+    while (!out.queue.empty() && out.queue.front().cycle <= now && !out.waiting &&
+           now >= out.free_from && out.port->can_send()) {
+        tlm::tlm_generic_payload* gp = out.queue.front().gp;
+        out.queue.pop_front();
+        out.sending = true;
+        out.waiting = true;  // cleared by on_ready, at once if the target takes it now
+        out.port->send(*gp);
+        out.sending = false;
+    }
+}
+
+void Occ::tick() {
+    uint64_t now = clock_.now();
+    while (!responses_.empty() && responses_.begin()->first <= now) {
+        tlm::tlm_generic_payload* gp = responses_.begin()->second;
+        responses_.erase(responses_.begin());
+        port.respond(*gp);
+        gp->release();
+    }
+    while (!decode_.empty() && decode_.front().cycle <= now) {
+        Pending p = decode_.front();
+        decode_.pop_front();
+        if (is_local(p.gp->get_address())) {
+            ++local_requests_;
+            local_.queue.push_back(p);
+        } else {
+            ++dcc_requests_;
+            dcc_.queue.push_back(p);
+        }
+    }
+    drain(local_, now);
+    drain(dcc_, now);
+    queue_depth_ = static_cast<uint32_t>(decode_.size() + local_.queue.size() + dcc_.queue.size());
+
+    // Sleep until the next decode completes, a held link frees, or a response is due; a link
+    // waiting for END_REQ wakes us through on_ready.
+    uint64_t next = UINT64_MAX;
+    if (!decode_.empty()) next = decode_.front().cycle;
+    if (!responses_.empty()) next = std::min(next, responses_.begin()->first);
+    for (const Output* out : {&local_, &dcc_}) {
+        if (out->queue.empty() || out->waiting) continue;
+        next = std::min(next, std::max({out->queue.front().cycle, out->free_from, now + 1}));
+    }
+    if (next != now + 1) {
+        clock_.sleep(this);
+        if (next != UINT64_MAX) clock_.wake_at(this, next);
+    }
+}
+
+}  // namespace mvp

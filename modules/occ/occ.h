@@ -1,0 +1,83 @@
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <systemc>
+#include <tlm>
+
+#include "modules/sim/clock_domain.h"
+#include "modules/sim/initiator_port.h"
+#include "modules/sim/stat_group.h"
+#include "modules/sim/target_port.h"
+
+namespace mvp::config {
+class Config;
+}
+
+namespace mvp {
+
+// The on-chip controller (OCC) of an SP: it decodes each request of the LD/ST unit by address,
+// on-chip (address < local memory size) to the local memory, anything else to the DCC, in
+// `latency` cycles, and passes the responses back in the order they come (the LD/ST unit
+// matches them by payload). Each output keeps its requests in arrival order, and the two
+// outputs drain independently, so a stalled DCC does not hold up local memory traffic. The
+// response path is a multiplexer with no delay. b_transport and transport_dbg are routed the
+// same way.
+class Occ : public sc_core::sc_module, public sim::Clocked {
+  public:
+    struct Params {
+        uint32_t local_mem_size = 32768;  // local window [0, size)
+        unsigned latency = 1;             // decode cycles, at least 1
+        // -mvpgpu_local_mem_size, -mvpgpu_occ_latency.
+        static Params from_config(const config::Config& config);
+    };
+
+    Occ(const sc_core::sc_module_name& name, sim::ClockDomain& clock, const Params& params);
+
+    sim::TargetPort port;           // from the LD/ST unit
+    sim::InitiatorPort local_port;  // to the local memory
+    sim::InitiatorPort dcc_port;    // to the DCC
+
+    const Params& params() const { return params_; }
+    bool is_local(uint64_t address) const { return address < params_.local_mem_size; }
+    bool idle() const;
+
+    void tick() override;
+
+  private:
+    struct Pending {
+        tlm::tlm_generic_payload* gp;
+        uint64_t cycle;  // the edge it may leave at
+    };
+    struct Output {
+        sim::InitiatorPort* port;
+        std::deque<Pending> queue;
+        uint64_t free_from = 0;  // a held request accepted later frees the link from this edge
+        bool sending = false;
+        bool waiting = false;  // a request waits for END_REQ
+    };
+
+    bool on_request(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
+    void on_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
+    void on_ready(Output& out, const sc_core::sc_time& at);
+    void drain(Output& out, uint64_t now);
+    sim::InitiatorPort& route(uint64_t address) {
+        return is_local(address) ? local_port : dcc_port;
+    }
+
+    sim::ClockDomain& clock_;
+    Params params_;
+    std::deque<Pending> decode_;
+    Output local_;
+    Output dcc_;
+    std::multimap<uint64_t, tlm::tlm_generic_payload*> responses_;  // only for future times
+
+    uint32_t queue_depth_ = 0;  // traced
+
+    sim::StatGroup stats_;
+    uint64_t local_requests_ = 0;
+    uint64_t dcc_requests_ = 0;
+};
+
+}  // namespace mvp

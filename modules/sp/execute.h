@@ -1,0 +1,69 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "warp_instruction.h"
+
+namespace mvp {
+
+class SpPipeline;
+
+// EX: the INT32 ALU/MAC, FP32 and SFU units and the branch unit. (The LD/ST units are the
+// MemoryUnit.) Each RF->EX register feeds EX0 with at most one instruction per cycle, in
+// order, when its unit can take it.
+//
+// A unit type has U units (lanes), a latency L and an initiation interval I per latency class
+// (-ptx_opcode_latency_int/_fp, -ptx_opcode_initiation_int/_fp; I = 0 means 1). A warp
+// instruction of W lanes takes ceil(W / U) passes through the U units, one pass every I
+// cycles: it enters EX0 at cycle e, the unit takes the next instruction at e + passes * I,
+// and the last pass leaves EX(L-1) at e + (passes - 1) * I + L - 1, so the instruction is
+// written back at wb = e + (passes - 1) * I + L. With the default L = 3 these are the MVP's
+// EX0-EX2 stages. The full warp width W counts, whatever lanes are active.
+//
+// The result is on the bypass when the last pass leaves EX(L-1): an instruction that needs it
+// may issue at wb - 2, so that it reads its other operands in RF at wb - 1 and takes this one
+// from the bypass entering EX0 at wb. A chain of dependent instructions of latency L on
+// enough units therefore issues one every L cycles. The values are computed (modules/isa)
+// when the instruction enters EX0 and written to the architectural register file then; the
+// write-back at wb releases the scoreboard and makes the retirement visible.
+//
+// Branch unit: control instructions (branches, jp, jplnk, jr) resolve in EX0, where the
+// policy learns the outcome and fetch is redirected; $ra of jplnk is forwardable from then.
+// They then pass the remaining ALU stages and retire like an integer add (wb = e + the ADD
+// latency), which keeps the INT pipe's write-back in program order. A branch issued at t
+// resolves at t + 2: the next instruction of the split issues at t + 2 when it was already
+// fetched (fall-through), or after the refetch otherwise (taken: t + 2 + ICC latency + 1).
+// sync and exit act at issue and go through the branch unit only to retire.
+class Execute {
+  public:
+    struct Unit {
+        const char* name = "";
+        uint32_t lanes = 1;
+        uint64_t next_free = 0;
+        uint64_t busy_cycles = 0;  // cycles the unit's lanes were taking passes
+        uint64_t instructions = 0;
+    };
+
+    explicit Execute(SpPipeline& sp);
+
+    bool tick(uint64_t now);
+    bool empty() const { return in_flight_.empty(); }
+    // Instructions in EX, each due at WB at its wb_cycle.
+    std::vector<WarpInstruction*>& in_flight() { return in_flight_; }
+
+    Unit int_unit;
+    Unit fp_unit;
+    Unit sfu_unit;
+    uint64_t branch_instructions = 0;
+
+  private:
+    void start(WarpInstruction* wi, Unit* unit, uint64_t now);
+    void resolve(WarpInstruction* wi, uint64_t now);
+    Unit* unit_of(const WarpInstruction& wi);
+
+    SpPipeline& sp_;
+    std::vector<WarpInstruction*> in_flight_;
+};
+
+}  // namespace mvp

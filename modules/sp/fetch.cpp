@@ -1,0 +1,165 @@
+#include "fetch.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "modules/sim/gpu_extension.h"
+#include "sp_pipeline.h"
+
+namespace mvp {
+
+Fetch::Fetch(SpPipeline& sp) : sp_(sp) {
+    sp_.fetch_port.on_response = [this](tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
+        on_response(gp, at);
+    };
+    sp_.fetch_port.on_ready = [this](const sc_core::sc_time& at) {
+        sp_.wake_at(sp_.clock.cycle_at_or_after(at));
+    };
+}
+
+void Fetch::init() {
+    slots_ = sp_.policy->max_splits();
+    contexts_.resize(size_t{sp_.params.num_warps()} * slots_);
+    for (Context& c : contexts_) c.buffer.resize(sp_.params.ibuffer_entries);
+    responses_.reserve(64);
+}
+
+void Fetch::reset(Context& c, uint32_t pc) {
+    if (!c.buffer.empty()) ++sp_.counters.ibuffer_flushes;
+    c.buffer.clear();
+    ++c.generation;
+    c.fetch_pc = pc;
+}
+
+void Fetch::start(unsigned warp) {
+    for (unsigned s = 0; s < slots_; ++s) {
+        Context& c = contexts_[warp * slots_ + s];
+        c.buffer.clear();
+        ++c.generation;
+        c.fetch_pc = sp_.policy->split(warp, s).pc;
+    }
+}
+
+void Fetch::sync(unsigned warp) {
+    for (unsigned s = 0; s < slots_; ++s) {
+        Context& c = contexts_[warp * slots_ + s];
+        DivergencePolicy::Split split = sp_.policy->split(warp, s);
+        if (split.mask == 0) {
+            if (!c.buffer.empty()) reset(c, 0);
+            continue;
+        }
+        uint32_t expected = c.buffer.empty() ? c.fetch_pc : c.buffer.front().pc;
+        if (expected != split.pc) reset(c, split.pc);
+    }
+}
+
+void Fetch::flush(unsigned warp) {
+    for (unsigned s = 0; s < slots_; ++s) {
+        Context& c = contexts_[warp * slots_ + s];
+        reset(c, sp_.policy->split(warp, s).pc);
+    }
+}
+
+void Fetch::on_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
+    --outstanding_;
+    sim::GpuExtension* ext = sim::gpu_extension(gp);
+    Response r;
+    // Registered (decoded into the buffer) at the first edge strictly after it arrives.
+    r.ready = at.value() / sp_.clock.period().value() + 1;
+    r.context = static_cast<uint32_t>(ext->request_id >> 32);
+    r.generation = static_cast<uint32_t>(ext->request_id);
+    const Context& c = contexts_[r.context];
+    const uint32_t code_base = sp_.thdc.group(sp_.thdc.warp(r.context / slots_).group).code_base;
+    r.pc = static_cast<uint32_t>(gp.get_address()) - code_base;
+    r.count = gp.get_data_length() / isa::kInstBytes;
+    r.ok = gp.is_response_ok();
+    if (r.ok) std::memcpy(r.words, gp.get_data_ptr(), r.count * isa::kInstBytes);
+    if (r.generation != c.generation) return;  // flushed meanwhile
+    responses_.push_back(r);
+    sp_.wake_at(r.ready);
+}
+
+uint64_t Fetch::next_response_cycle() const {
+    uint64_t next = UINT64_MAX;
+    for (const Response& r : responses_) next = std::min(next, r.ready);
+    return next;
+}
+
+bool Fetch::accept_responses(uint64_t now) {
+    bool any = false;
+    size_t keep = 0;
+    for (size_t i = 0; i < responses_.size(); ++i) {
+        const Response& r = responses_[i];
+        if (r.ready > now) {
+            responses_[keep++] = r;
+            continue;
+        }
+        Context& c = contexts_[r.context];
+        if (r.generation != c.generation) continue;
+        for (unsigned k = 0; k < r.count; ++k) {
+            uint32_t pc = r.pc + k * isa::kInstBytes;
+            if (r.ok) {
+                c.buffer.fill(pc, r.words[k]);
+            } else {
+                c.buffer.fail(pc);
+            }
+        }
+        any = true;
+    }
+    responses_.resize(keep);
+    return any;
+}
+
+bool Fetch::tick(uint64_t now) {
+    const std::vector<int>& running = sp_.thdc.running();
+    const unsigned places = static_cast<unsigned>(running.size());
+    if (places == 0) return false;
+    for (unsigned i = 0; i < places; ++i) {
+        unsigned place = (rr_ + i) % places;
+        int w = running[place];
+        if (w < 0) continue;
+        for (unsigned s = 0; s < slots_; ++s) {
+            Context& c = contexts_[w * slots_ + s];
+            const unsigned room = c.buffer.room();
+            if (room == 0) continue;
+            DivergencePolicy::Split split = sp_.policy->split(w, s);
+            if (split.mask == 0) continue;
+            const Thdc::Group& g = sp_.thdc.group(sp_.thdc.warp(w).group);
+            if (c.fetch_pc >= g.code_bytes) continue;  // ran ahead of the image: nothing to fetch
+            // The ICC holds the previous request: try again next cycle (stay awake).
+            if (!sp_.fetch_port.can_send()) return true;
+            unsigned count = 1;
+            if (sp_.params.fetch_width >= 2 && (c.fetch_pc & 15) == 0 && room >= 2 &&
+                c.fetch_pc + isa::kInstBytes < g.code_bytes)
+                count = 2;
+            tlm::tlm_generic_payload* gp = mm_.allocate();
+            gp->set_command(tlm::TLM_READ_COMMAND);
+            gp->set_address(uint64_t{g.code_base} + c.fetch_pc);
+            gp->set_data_length(count * isa::kInstBytes);
+            gp->set_streaming_width(count * isa::kInstBytes);
+            gp->set_byte_enable_ptr(nullptr);
+            sim::GpuExtension* ext = sim::gpu_extension(*gp);
+            ext->sp = sp_.params.sp_id;
+            ext->warp = static_cast<uint32_t>(w);
+            ext->lane_mask = split.mask;
+            ext->client = sim::GpuExtension::Client::kIcc;
+            ext->request_id = (uint64_t{static_cast<uint32_t>(w) * slots_ + s} << 32) | c.generation;
+            ext->issue_time = sc_core::sc_time_stamp();
+            for (unsigned k = 0; k < count; ++k) {
+                c.buffer.reserve(c.fetch_pc);
+                c.fetch_pc += isa::kInstBytes;
+            }
+            ++outstanding_;
+            ++sp_.counters.fetches;
+            sp_.counters.fetched_instructions += count;
+            rr_ = place + 1;
+            sp_.fetch_port.send(*gp);
+            gp->release();
+            (void)now;
+            return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace mvp

@@ -1,0 +1,83 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+
+#include "instruction_buffer.h"
+#include "modules/sim/memory_manager.h"
+
+namespace mvp {
+
+class SpPipeline;
+
+// FE: instruction fetch and decode. Each split slot of each warp has an instruction buffer
+// (-mvpgpu_ibuffer_entries) and a fetch PC. Every cycle FE sends at most one fetch to the
+// ICC, round robin over the running warps whose buffer has room: a TLM read of 8 bytes, or 16
+// (-mvpgpu_fetch_width 2) when the PC is 16-byte aligned and the buffer has room for both,
+// at code_base + PC. The response is decoded (isa::decode) into the reserved entries at the
+// first edge strictly after it arrives, in time for IS in that edge: an instruction answered
+// by the ICC at edge r can issue at r + 1.
+//
+// Fetch runs ahead sequentially (no prediction). When a split's PC is not where its buffer
+// expects it (a taken branch, a reconvergence, a warp switched in), the buffer is flushed
+// (control hazard), responses still in flight for it are dropped, and fetch restarts at the
+// split's PC.
+class Fetch {
+  public:
+    explicit Fetch(SpPipeline& sp);
+
+    // Sizes the buffers once the divergence policy is known.
+    void init();
+    // Responses that arrived at earlier edges become decoded instructions (before IS).
+    bool accept_responses(uint64_t now);
+    // Sends at most one fetch (after IS).
+    bool tick(uint64_t now);
+
+    // A warp starts: buffers empty, fetch from the policy's splits.
+    void start(unsigned warp);
+    // Re-reads the warp's splits after a policy change and flushes buffers that no longer
+    // match.
+    void sync(unsigned warp);
+    // Drops the warp's buffered instructions (switched out of the running set).
+    void flush(unsigned warp);
+
+    InstructionBuffer& buffer(unsigned warp, unsigned slot) {
+        return contexts_[warp * slots_ + slot].buffer;
+    }
+    // The earliest edge a response in hand can be decoded at (UINT64_MAX: none).
+    uint64_t next_response_cycle() const;
+    bool responses_pending() const { return !responses_.empty(); }
+    unsigned outstanding() const { return outstanding_; }
+
+  private:
+    struct Context {
+        InstructionBuffer buffer;
+        uint32_t fetch_pc = 0;
+        uint32_t generation = 0;
+    };
+    struct Response {
+        uint64_t ready = 0;  // the first edge after its arrival
+        uint32_t context = 0;
+        uint32_t generation = 0;
+        uint32_t pc = 0;
+        unsigned count = 0;
+        bool ok = true;
+        uint64_t words[2] = {};
+    };
+
+    void on_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
+    void reset(Context& c, uint32_t pc);
+
+    SpPipeline& sp_;
+    unsigned slots_ = 1;
+    std::vector<Context> contexts_;
+    std::vector<Response> responses_;
+    unsigned rr_ = 0;
+    unsigned outstanding_ = 0;
+    sim::MemoryManager mm_;
+};
+
+}  // namespace mvp

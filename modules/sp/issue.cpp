@@ -1,0 +1,221 @@
+#include "issue.h"
+
+#include "modules/isa/semantics.h"
+#include "sp_pipeline.h"
+
+namespace mvp {
+
+using isa::Opcode;
+
+namespace {
+
+// The register an instruction writes (0: none; writes to $zero are dropped).
+unsigned dest_reg(const isa::Instruction& in) {
+    if (isa::writes_rd(in.op)) return in.rd;
+    if (in.op == Opcode::kJplnk) return isa::kRegRa;
+    return 0;
+}
+
+}  // namespace
+
+const char* Issue::stall_name(Stall s) {
+    switch (s) {
+        case kIssued:
+            return "issued";
+        case kNoWarp:
+            return "no_warp";
+        case kIbufferEmpty:
+            return "ibuffer_empty";
+        case kControl:
+            return "control";
+        case kBarrier:
+            return "barrier";
+        case kMemory:
+            return "memory";
+        case kScoreboard:
+            return "scoreboard";
+        case kPipelineBusy:
+            return "pipeline_busy";
+        default:
+            return "?";
+    }
+}
+
+Issue::Issue(SpPipeline& sp) : sp_(sp) {}
+
+void Issue::init() {
+    slots_ = sp_.policy->max_splits();
+    const unsigned warps = sp_.params.num_warps();
+    pending_control_.assign(size_t{warps} * slots_, 0);
+    trace_pc.assign(warps, 0);
+    trace_ibuffer.assign(warps, 0);
+    trace_mask.assign(warps, 0);
+    trace_stall.assign(warps, kNoWarp);
+}
+
+void Issue::start(unsigned warp) {
+    for (unsigned s = 0; s < slots_; ++s) pending_control_[warp * slots_ + s] = 0;
+}
+
+bool Issue::tick(uint64_t now) {
+    const std::vector<int>& running = sp_.thdc.running();
+    const unsigned places = static_cast<unsigned>(running.size());
+    unsigned issued = 0;
+    Stall best = kNoWarp;
+    unsigned last_place = rr_;
+    for (unsigned i = 0; i < places && issued < sp_.params.issue_width; ++i) {
+        const unsigned place = (rr_ + i) % places;
+        const int w = running[place];
+        if (w < 0) continue;
+        Stall warp_stall = kNoWarp;
+        for (unsigned s = 0; s < slots_; ++s) {
+            Stall st = try_issue(static_cast<unsigned>(w), s, now);
+            if (sp_.stopped()) return true;
+            if (st == kIssued) {
+                warp_stall = kIssued;
+                break;
+            }
+            if (st > warp_stall) warp_stall = st;
+        }
+        trace_stall[w] = warp_stall;
+        if (warp_stall == kIssued) {
+            ++issued;
+            last_place = place;
+        } else if (warp_stall > best) {
+            best = warp_stall;
+        }
+    }
+    if (issued) {
+        rr_ = (last_place + 1) % (places ? places : 1);
+        return true;
+    }
+    if (sp_.thdc.resident_warps() > 0) ++stall_cycles[best];
+    return false;
+}
+
+Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
+    SpPipeline& sp = sp_;
+    DivergencePolicy::Split split = sp.policy->split(w, slot);
+    if (split.mask == 0) return kNoWarp;
+    Thdc::Warp& warp = sp.thdc.warp(w);
+    InstructionBuffer& buf = sp.fetch.buffer(w, slot);
+    if (slot == 0) {
+        trace_pc[w] = split.pc;
+        trace_mask[w] = split.mask;
+        trace_ibuffer[w] = buf.ready();
+    }
+    if (warp.at_barrier) return kBarrier;
+    if (pending_control_[w * slots_ + slot]) return kControl;
+    if (warp.mem_outstanding > 0 && sp.params.thdc_policy != SpParams::ThdcPolicy::kPark)
+        return kMemory;
+    if (buf.empty()) return kIbufferEmpty;
+    const InstructionBuffer::Entry& e = buf.front();
+    if (e.pc != split.pc) {
+        sp.fetch.sync(w);  // the buffer is behind the split: refetch
+        sp.progress();
+        return kIbufferEmpty;
+    }
+    switch (e.state) {
+        case InstructionBuffer::State::kPending:
+            return kIbufferEmpty;
+        case InstructionBuffer::State::kUndefined:
+            sp.fault(w, lowest_lane(split.mask), e.pc, "undefined instruction", 0, false);
+            return kIssued;
+        case InstructionBuffer::State::kFetchError:
+            sp.fault(w, lowest_lane(split.mask), e.pc, "instruction fetch failed",
+                     sp.thdc.group(warp.group).code_base + e.pc, true);
+            return kIssued;
+        default:
+            break;
+    }
+    const isa::Instruction in = e.in;
+    const uint32_t pc = e.pc;
+    const Opcode op = in.op;
+    const LaneMask mask = split.mask;
+
+    // Scoreboard: RAW on the sources, WAW on the destination.
+    const unsigned rd = dest_reg(in);
+    if (!sp.scoreboard.has_room(w)) return kScoreboard;
+    if (isa::reads_rs(op) && !sp.scoreboard.source_ready(w, in.rs, mask, now)) return kScoreboard;
+    if (isa::reads_rt(op) && !sp.scoreboard.source_ready(w, in.rt, mask, now)) return kScoreboard;
+    if (isa::reads_rd(op) && !sp.scoreboard.source_ready(w, in.rd, mask, now)) return kScoreboard;
+    if (rd != 0 && !sp.scoreboard.dest_free(w, rd, mask, now)) return kScoreboard;
+
+    const isa::Unit unit = isa::info(op).unit;
+    const uint8_t pipe = sp.pipe_of(unit);
+    if (sp.is_rf[pipe].full()) return kPipelineBusy;
+
+    // Issue.
+    WarpInstruction* wi = sp.pool.allocate();
+    wi->seq = sp.next_seq++;
+    wi->warp = w;
+    wi->group = warp.group;
+    wi->slot = static_cast<uint8_t>(slot);
+    wi->pipe = pipe;
+    wi->pc = pc;
+    wi->in = in;
+    wi->mask = mask;
+    wi->issue_cycle = now;
+    wi->taken = 0;
+    wi->faulted = false;
+    wi->reads_done = 0;
+    wi->bypass = 0;
+    wi->num_reads = 0;
+    wi->writes_rd = rd != 0;
+    wi->sb_handle = -1;
+
+    // Operands, read for the active lanes.
+    for (LaneMask m = mask; m; m &= m - 1) {
+        const unsigned lane = lowest_lane(m);
+        const uint32_t* r = sp.regs.gpr(sp.thread(w, lane));
+        wi->rs[lane] = r[in.rs];
+        wi->rt[lane] = r[in.rt];
+        wi->rd_old[lane] = r[in.rd];
+    }
+    // The register reads RF performs: distinct registers other than $zero; a register whose
+    // producer has not written back yet comes from the bypass.
+    auto add_read = [&](unsigned reg) {
+        if (reg == isa::kRegZero) return;
+        for (unsigned i = 0; i < wi->num_reads; ++i)
+            if (wi->read_reg[i] == reg) return;
+        if (sp.scoreboard.pending(w, reg, mask)) wi->bypass |= static_cast<uint8_t>(1u << wi->num_reads);
+        wi->read_reg[wi->num_reads++] = static_cast<uint8_t>(reg);
+    };
+    if (isa::reads_rs(op)) add_read(in.rs);
+    if (isa::reads_rt(op)) add_read(in.rt);
+    if (isa::reads_rd(op)) add_read(in.rd);
+    if (rd != 0) wi->sb_handle = static_cast<int16_t>(sp.scoreboard.reserve(w, rd, mask));
+
+    buf.pop();
+    const unsigned lanes = lane_count(mask);
+    ++sp.counters.warp_instructions;
+    sp.counters.thread_instructions += lanes;
+    const bool memory = isa::is_memory(op);
+    sp.thdc.issued(w, memory, now);
+    sp.is_rf[pipe].push(wi);
+
+    // The split moves on.
+    if (unit == isa::Unit::kCtrl && op != Opcode::kSync && op != Opcode::kExit) {
+        pending_control_[w * slots_ + slot] = 1;
+    } else if (op == Opcode::kSync) {
+        ++sp.counters.barriers;
+        sp.policy->advance(w, slot, pc + isa::kInstBytes);
+        sp.thdc.arrive(w, lanes, now);
+        sp.fetch.sync(w);
+    } else if (op == Opcode::kExit) {
+        sp.policy->on_exit(w, slot, mask);
+        sp.thdc.exited(w, lanes, sp.policy->live(w), now);
+        sp.fetch.sync(w);
+    } else {
+        if (pc + isa::kInstBytes >= sp.code_bytes_of(w)) {
+            sp.fault(w, lowest_lane(mask), pc, "execution ran off the end of the code image",
+                     pc + isa::kInstBytes, true);
+            return kIssued;
+        }
+        sp.policy->advance(w, slot, pc + isa::kInstBytes);
+        sp.fetch.sync(w);
+    }
+    return kIssued;
+}
+
+}  // namespace mvp

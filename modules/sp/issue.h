@@ -1,0 +1,72 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "lane_mask.h"
+#include "modules/isa/instruction.h"
+
+namespace mvp {
+
+class SpPipeline;
+
+// IS: picks, each cycle, up to -mvpgpu_issue_width instructions (one per warp) from the
+// running warps, round robin starting after the warp that issued last. A split may issue
+// when
+//   - its warp is not at a barrier, has no branch in flight (branches resolve in EX0) and,
+//     under the stall and switch THDC policies, no memory instruction outstanding;
+//   - the head of its instruction buffer is decoded and at the split's PC;
+//   - the scoreboard allows it (RAW on the sources, WAW on the destination, per lane mask);
+//   - the IS->RF pipeline register of its pipe has room.
+// At issue the instruction's source operands are read for its lanes (functionally: the
+// register file is the architectural state, written when a result is produced), its
+// destination is reserved, and the split moves on: sync arrives at the barrier, exit ends the
+// lanes, any other non-control instruction advances the split to PC + 8 (which may reach a
+// reconvergence point). Control instructions leave the split where it is until EX0 resolves
+// them.
+//
+// When nothing issues while warps are resident, the cycle is charged to one stall reason: the
+// highest-ranked reason among the running warps, in the order of the enum below from the last
+// (pipeline busy) down to the first (no running warp).
+class Issue {
+  public:
+    enum Stall : uint8_t {
+        kIssued = 0,
+        kNoWarp,         // no running warp with a split (all waiting, finished or switching)
+        kIbufferEmpty,   // the instruction is not fetched yet
+        kControl,        // a branch of the split is being resolved
+        kBarrier,        // at a work-group barrier
+        kMemory,         // waiting for a memory instruction (stall/switch policies)
+        kScoreboard,     // RAW/WAW on a register
+        kPipelineBusy,   // the IS->RF register of the pipe is full (RF or the unit is busy)
+        kNumStalls
+    };
+    static const char* stall_name(Stall s);
+
+    explicit Issue(SpPipeline& sp);
+    void init();
+    bool tick(uint64_t now);
+
+    void start(unsigned warp);
+    // EX0 resolved the control instruction of the split.
+    void resolved(unsigned warp, unsigned slot) { pending_control_[warp * slots_ + slot] = 0; }
+
+    uint64_t stall_cycles[kNumStalls] = {};
+
+    // Traced per warp (VCD): PC of the first split, instruction buffer occupancy, active mask
+    // and the warp's stall reason, updated while the warp is running.
+    std::vector<uint32_t> trace_pc;
+    std::vector<uint32_t> trace_ibuffer;
+    std::vector<uint64_t> trace_mask;
+    std::vector<uint32_t> trace_stall;
+
+  private:
+    Stall try_issue(unsigned warp, unsigned slot, uint64_t now);
+
+    SpPipeline& sp_;
+    unsigned slots_ = 1;
+    std::vector<uint8_t> pending_control_;
+    unsigned rr_ = 0;
+};
+
+}  // namespace mvp

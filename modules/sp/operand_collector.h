@@ -1,0 +1,51 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "warp_instruction.h"
+
+namespace mvp {
+
+class SpPipeline;
+
+// RF: reads the source registers of issued instructions from the banked register file and
+// hands them to EX. Two models (-mvpgpu_rf_model):
+//
+// oddeven (the MVP GPR, V2.1 default): two banks, even and odd registers, each with one read
+//   port, and an RF stage register per issue slot. Instructions go through in issue order; an
+//   instruction whose two register sources are in the same bank reads them in two cycles (a
+//   bank conflict costs one cycle). Writes use their own port and a value written back in a
+//   cycle is bypassed to a read of the same cycle (WB->RF bypass), so writes never block reads.
+//
+// collector (GPGPU-Sim style): -mvpgpu_oc_collectors collector units take instructions from
+//   the IS->RF registers, oldest first; -mvpgpu_rf_banks banks with one port each, register r
+//   of warp w in bank (r + w) mod banks. Each cycle every bank serves one read, to the oldest
+//   collector that needs it, and not at all in a cycle in which WB writes to it (write-back
+//   has priority). A collector whose operands are all read dispatches to its RF->EX register,
+//   oldest first, out of order with respect to the other collectors.
+//
+// In both, an operand whose producer has not written back yet comes from the bypass network
+// (the scoreboard let the instruction issue because the result is forwardable) and needs no
+// bank read, and $zero is never read. An instruction with all its reads done in its first RF
+// cycle enters EX0 in the next cycle.
+class OperandCollector {
+  public:
+    explicit OperandCollector(SpPipeline& sp);
+
+    bool tick(uint64_t now);
+    // WB writes `reg` of `warp` in this cycle (called before tick).
+    void note_write(unsigned warp, unsigned reg, uint64_t now);
+    bool empty() const { return active_.empty(); }
+    unsigned bank_of(unsigned warp, unsigned reg) const;
+
+  private:
+    SpPipeline& sp_;
+    bool collector_;
+    unsigned capacity_;
+    std::vector<WarpInstruction*> active_;  // occupied collectors / RF registers, oldest first
+    std::vector<uint64_t> read_cycle_;       // per bank: the cycle of its last read
+    std::vector<uint64_t> write_cycle_;      // per bank: the cycle of its last write
+};
+
+}  // namespace mvp

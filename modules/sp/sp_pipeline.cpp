@@ -1,0 +1,371 @@
+#include "sp_pipeline.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#include "modules/isa/semantics.h"
+#include "pdom_stack.h"
+#include "sw/toolchain/program.h"
+
+namespace mvp {
+
+SpPipeline::SpPipeline(const std::string& name, const SpParams& p, sim::ClockDomain& clk,
+                       sim::Clocked& owner)
+    : fetch_port("fetch"),
+      params(p),
+      clock(clk),
+      regs(p.threads_per_sp),
+      pool(p.warp_size, 64),
+      scoreboard(p.num_warps()),
+      policy(std::make_unique<PdomStack>(p.num_warps())),
+      thdc(*this, params),
+      fetch(*this),
+      issue(*this),
+      operand_collector(*this),
+      execute(*this),
+      memory_unit(*this),
+      writeback(*this),
+      commit_log(*this),
+      name_(name),
+      owner_(owner),
+      stats_(name) {
+    // Multi-Path IPDOM is the next policy to be added behind the DivergencePolicy interface;
+    // until then both settings run the PDOM stack.
+    const bool int_pipe = params.is_rf_width[SpParams::kPipeInt] > 0;
+    pipe_of_unit_[static_cast<unsigned>(isa::Unit::kInt)] =
+        int_pipe ? SpParams::kPipeInt : SpParams::kPipeSp;
+    pipe_of_unit_[static_cast<unsigned>(isa::Unit::kCtrl)] =
+        int_pipe ? SpParams::kPipeInt : SpParams::kPipeSp;
+    pipe_of_unit_[static_cast<unsigned>(isa::Unit::kFp)] = SpParams::kPipeSp;
+    pipe_of_unit_[static_cast<unsigned>(isa::Unit::kSfu)] = SpParams::kPipeSfu;
+    pipe_of_unit_[static_cast<unsigned>(isa::Unit::kMem)] = SpParams::kPipeMem;
+    for (unsigned i = 0; i < SpParams::kNumPipes; ++i) {
+        is_rf[i].resize(params.is_rf_width[i]);
+        rf_ex[i].resize(params.rf_ex_width[i]);
+    }
+    fetch.init();
+    issue.init();
+    register_stats();
+}
+
+SpPipeline::~SpPipeline() = default;
+
+void SpPipeline::register_stats() {
+    sim::StatGroup& s = stats_;
+    Counters& c = counters;
+    s.add("cycles_active",
+          [this] {
+              return static_cast<double>(counters.cycles_active +
+                                         (active_ ? clock.now() - active_since_ : 0));
+          },
+          "core cycles with at least one resident warp");
+    s.add("ticks", &c.ticks, "cycles the pipeline was evaluated (host work; idle cycles sleep)");
+    s.add("warp_instructions", &c.warp_instructions, "warp instructions issued");
+    s.add("thread_instructions", &c.thread_instructions,
+          "thread instructions issued (active lanes summed)");
+    s.add("retired", &c.retired, "warp instructions written back");
+    s.add("ipc",
+          [this] {
+              double cycles = counters.cycles_active + (active_ ? clock.now() - active_since_ : 0);
+              return cycles ? counters.warp_instructions / cycles : 0.0;
+          },
+          "warp instructions per active cycle");
+    s.add("thread_ipc",
+          [this] {
+              double cycles = counters.cycles_active + (active_ ? clock.now() - active_since_ : 0);
+              return cycles ? counters.thread_instructions / cycles : 0.0;
+          },
+          "thread instructions per active cycle");
+    s.add("simd_efficiency",
+          [this] {
+              return counters.warp_instructions
+                         ? static_cast<double>(counters.thread_instructions) /
+                               (static_cast<double>(counters.warp_instructions) * params.warp_size)
+                         : 0.0;
+          },
+          "thread_instructions / (warp_instructions x warp size)");
+    s.add("workgroups_started", &c.workgroups_started, "work-groups started on this SP");
+    s.add("workgroups_done", &c.workgroups_done, "work-groups ended on this SP");
+    s.add("fetches", &c.fetches, "fetch requests sent to the ICC");
+    s.add("fetched_instructions", &c.fetched_instructions, "instructions requested by fetches");
+    s.add("ibuffer_flushes", &c.ibuffer_flushes,
+          "instruction buffers flushed (taken branch, reconvergence, switch-out)");
+    s.add("branches", &c.branches, "conditional branches resolved");
+    s.add("taken_branches", &c.taken_branches, "conditional branches taken by at least one lane");
+    s.add("divergent_branches", &c.divergent_branches,
+          "conditional branches whose lanes went both ways");
+    s.add("barriers", &c.barriers, "sync instructions issued (warp arrivals at a barrier)");
+    s.add("barrier_releases", [this] { return static_cast<double>(thdc.barrier_releases()); },
+          "work-group barriers released");
+    s.add("thdc_switches", [this] { return static_cast<double>(thdc.switches()); },
+          "warps switched out of the running set for a waiting one");
+    s.add("loads", &c.loads, "warp load instructions");
+    s.add("stores", &c.stores, "warp store instructions");
+    s.add("atomics", &c.atomics, "warp atomic instructions");
+    s.add("memory_stall_cycles", &c.memory_stall_cycles,
+          "cycles a memory instruction waited for the LD/ST memory pipeline to accept it");
+    s.add("rf_bank_reads", &c.rf_bank_reads, "register reads served by a bank");
+    s.add("rf_bypass_reads", &c.rf_bypass_reads, "register operands taken from the bypass");
+    s.add("rf_bank_conflicts", &c.rf_bank_conflicts,
+          "register reads delayed a cycle by another access to their bank");
+    for (unsigned r = Issue::kNoWarp; r < Issue::kNumStalls; ++r)
+        s.add(std::string("stall_") + Issue::stall_name(static_cast<Issue::Stall>(r)),
+              &issue.stall_cycles[r],
+              "cycles nothing issued while warps were resident, charged to this reason");
+    auto unit_stats = [&](const char* name, const uint64_t* busy, const uint64_t* count,
+                          uint32_t lanes) {
+        s.add(std::string("unit_") + name + "_instructions", count,
+              std::string("warp instructions executed by the ") + name + " units");
+        s.add(std::string("unit_") + name + "_busy_cycles", busy,
+              std::string("cycles the ") + name + " units took a pass of a warp instruction");
+        s.add(std::string("unit_") + name + "_utilisation",
+              [this, busy] {
+                  double cycles =
+                      counters.cycles_active + (active_ ? clock.now() - active_since_ : 0);
+                  return cycles ? *busy / cycles : 0.0;
+              },
+              std::string("busy cycles / active cycles of the ") + std::to_string(lanes) + " " +
+                  name + " units");
+    };
+    unit_stats("int", &execute.int_unit.busy_cycles, &execute.int_unit.instructions,
+               params.int_units);
+    unit_stats("fp", &execute.fp_unit.busy_cycles, &execute.fp_unit.instructions,
+               params.fp_units);
+    unit_stats("sfu", &execute.sfu_unit.busy_cycles, &execute.sfu_unit.instructions,
+               params.sfu_units);
+    unit_stats("ldst", &memory_unit.busy_cycles, &memory_unit.instructions, params.ldst_units);
+    s.add("branch_unit_instructions", &execute.branch_instructions,
+          "control instructions through the branch unit");
+    s.add("pdom_max_depth",
+          [this] {
+              auto* pdom = dynamic_cast<const PdomStack*>(policy.get());
+              return pdom ? static_cast<double>(pdom->max_depth()) : 0.0;
+          },
+          "deepest PDOM stack of any warp");
+}
+
+void SpPipeline::wake() {
+    if (!clock.awake(&owner_)) clock.wake(&owner_);
+}
+
+void SpPipeline::wake_at(uint64_t cycle) {
+    if (cycle != UINT64_MAX) clock.wake_at(&owner_, cycle);
+}
+
+void SpPipeline::memory_complete(const WarpMemoryResult& result) { memory_unit.complete(result); }
+
+unsigned SpPipeline::free_slots() const {
+    return stopped_ ? 0 : thdc.free_warps() * params.warp_size;
+}
+
+bool SpPipeline::can_start(const KernelAbi& abi, const KernelAbi::Group& group) const {
+    if (stopped_) return false;
+    const unsigned warps = (group.work_items + params.warp_size - 1) / params.warp_size;
+    if (thdc.find_free_warps(warps) < 0) return false;
+    // __local arguments live at local address 0 for every group of the launch: only one group
+    // that uses them may be resident at a time.
+    if (abi.local_args_bytes() > 0 && thdc.any_group_uses_local_args()) return false;
+    return true;
+}
+
+void SpPipeline::start_workgroup(
+    const KernelAbi& abi, const KernelAbi::Group& group, uint32_t code_base,
+    const toolchain::Program* program,
+    const std::function<void(uint32_t, const void*, uint32_t)>& write_local) {
+    const unsigned W = params.warp_size;
+    const unsigned warps = (group.work_items + W - 1) / W;
+    const int first = thdc.find_free_warps(warps);
+    if (first < 0 || abi.params().warp_size != W || abi.params().threads_per_sp != params.threads_per_sp) {
+        SC_REPORT_ERROR("mvp/sp", "start_workgroup: the SP cannot take this work-group "
+                                  "(call can_start first; the ABI's warp size and thread count "
+                                  "must be the SP's)");
+        return;
+    }
+    const uint64_t now = clock.now();
+    if (idle()) {
+        active_ = true;
+        active_since_ = now;
+        last_retire_cycle_ = now;
+    }
+    // Local memory as the golden model starts a group: the group's __local area and the
+    // stacks of its slots zeroed, then the stacked arguments.
+    static const std::vector<uint8_t> zeros(32768, 0);
+    if (write_local) {
+        if (abi.local_args_bytes() > 0) write_local(0, zeros.data(), abi.local_args_bytes());
+        const uint32_t stack = abi.params().stack_bytes;
+        for (unsigned i = 0; i < group.work_items; ++i) {
+            const uint32_t slot = static_cast<uint32_t>(first) * W + i;
+            const uint32_t top = abi.params().local_mem_bytes - slot * stack;
+            write_local(top - stack, zeros.data(), std::min<uint32_t>(stack, 32768));
+        }
+    }
+    std::vector<LaneMask> threads(warps, 0);
+    std::vector<uint32_t> first_ids(warps, 0);
+    for (unsigned i = 0; i < group.work_items; ++i) {
+        const uint32_t slot = static_cast<uint32_t>(first) * W + i;
+        abi.init_thread(group, i, slot, params.sp_id, regs.gpr(slot), regs.special(slot));
+        if (write_local)
+            for (const KernelAbi::StackWord& sw : abi.stack_words(slot))
+                write_local(sw.address, &sw.value, 4);
+        threads[i / W] |= LaneMask{1} << (i % W);
+    }
+    Thdc::Group g;
+    g.linear_id = group.linear_id;
+    g.program = program;
+    g.code_base = code_base;
+    g.code_bytes = program ? program->code_bytes() : 0;
+    g.live_threads = group.work_items;
+    g.uses_local_args = abi.local_args_bytes() > 0;
+    for (unsigned k = 0; k < warps; ++k) {
+        const unsigned w = static_cast<unsigned>(first) + k;
+        first_ids[k] = k * W;
+        policy->start(w, abi.launch().entry_pc, threads[k]);
+        scoreboard.clear(w);
+    }
+    thdc.start_group(static_cast<unsigned>(first), warps, g, threads, first_ids);
+    for (unsigned k = 0; k < warps; ++k) {
+        fetch.start(static_cast<unsigned>(first) + k);
+        issue.start(static_cast<unsigned>(first) + k);
+    }
+    ++counters.workgroups_started;
+    progress_ = true;
+    wake();
+}
+
+void SpPipeline::fault(unsigned warp, unsigned lane, uint32_t pc, const char* what,
+                       uint32_t address, bool has_address) {
+    const Thdc::Warp& w = thdc.warp(warp);
+    const Thdc::Group& g = thdc.group(w.group);
+    char head[200];
+    std::snprintf(head, sizeof head,
+                  "fault: SP %u, warp %u, thread %u (work-group %llu), PC 0x%04x", params.sp_id,
+                  warp, w.first_local_id + lane, static_cast<unsigned long long>(g.linear_id), pc);
+    std::string msg = head;
+    const uint32_t index = pc / isa::kInstBytes;
+    if (g.program && index < g.program->lines.size())
+        msg += " (" + g.program->where(pc) + ") " + g.program->lines[index].text;
+    msg += ": ";
+    msg += what;
+    if (has_address) {
+        char a[32];
+        std::snprintf(a, sizeof a, " at address 0x%08x", address);
+        msg += a;
+    }
+    stop(msg);
+}
+
+void SpPipeline::stop(const std::string& message) {
+    if (stopped_) return;
+    stopped_ = true;
+    pending_error_ = message;
+}
+
+std::string SpPipeline::live_warps_text() const {
+    std::string s;
+    unsigned listed = 0;
+    for (unsigned w = 0; w < thdc.num_warps(); ++w) {
+        const Thdc::Warp& warp = thdc.warp(w);
+        if (warp.status == Thdc::Status::kFree || warp.status == Thdc::Status::kFinished) continue;
+        if (listed == 16) {
+            s += ", ...";
+            break;
+        }
+        DivergencePolicy::Split split = policy->split(w, 0);
+        const toolchain::Program* prog = thdc.group(warp.group).program;
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "%swarp %u at PC 0x%04x", listed ? ", " : "", w, split.pc);
+        s += buf;
+        const uint32_t index = split.pc / isa::kInstBytes;
+        if (prog && index < prog->lines.size()) s += " (" + prog->where(split.pc) + ")";
+        if (warp.at_barrier) s += " at a barrier";
+        else if (warp.mem_outstanding) s += " waiting for memory";
+        else if (warp.status == Thdc::Status::kWaiting) s += " waiting to run";
+        ++listed;
+    }
+    return s.empty() ? "none" : s;
+}
+
+void SpPipeline::check_limits() {
+    if (idle()) return;
+    char buf[200];
+    if (params.max_cycle && now >= params.max_cycle) {
+        std::snprintf(buf, sizeof buf,
+                      "SP %u: the run reached -gpgpu_max_cycle %llu with live warps: ",
+                      params.sp_id, static_cast<unsigned long long>(params.max_cycle));
+        stop(buf + live_warps_text());
+    } else if (params.watchdog_cycles && now > last_retire_cycle_ + params.watchdog_cycles) {
+        std::snprintf(buf, sizeof buf,
+                      "SP %u: no instruction retired for %llu cycles (-mvpgpu_watchdog_cycles), "
+                      "live warps: ",
+                      params.sp_id, static_cast<unsigned long long>(params.watchdog_cycles));
+        stop(buf + live_warps_text());
+    }
+}
+
+bool SpPipeline::internal_work() const {
+    for (unsigned p = 0; p < SpParams::kNumPipes; ++p)
+        if (!is_rf[p].empty() || !rf_ex[p].empty()) return true;
+    return !operand_collector.empty() || !execute.empty() || !memory_unit.idle() ||
+           thdc.release_pending();
+}
+
+void SpPipeline::tick() {
+    now = clock.now();
+    last_tick_ = now;
+    if (stopped_) {
+        clock.sleep(&owner_);
+        return;
+    }
+    ++counters.ticks;
+    progress_ = false;
+    check_limits();
+    if (!stopped_) {
+        progress_ |= fetch.accept_responses(now);
+        progress_ |= writeback.tick(now);
+        progress_ |= execute.tick(now);
+        if (!stopped_) progress_ |= memory_unit.tick(now);
+        if (!stopped_) progress_ |= operand_collector.tick(now);
+        if (!stopped_) progress_ |= thdc.tick(now);
+        if (!stopped_) progress_ |= issue.tick(now);
+        if (!stopped_) progress_ |= fetch.tick(now);
+    }
+    if (stopped_) {
+        clock.sleep(&owner_);
+        std::string msg = pending_error_;
+        if (on_error) {
+            on_error(msg);
+        } else {
+            SC_REPORT_ERROR("mvp/sp", msg.c_str());
+        }
+        return;
+    }
+    // Work-groups that ended: their slots are free; tell the command processor (which may
+    // start another group from the callback).
+    if (!thdc.done_groups().empty()) {
+        std::vector<uint64_t> done;
+        done.swap(thdc.done_groups());
+        counters.workgroups_done += done.size();
+        if (idle() && active_) {
+            counters.cycles_active += now - active_since_;
+            active_ = false;
+        }
+        for (uint64_t id : done)
+            if (on_workgroup_done) on_workgroup_done(id);
+        thdc.done_groups().swap(done);
+        thdc.done_groups().clear();
+        progress_ = true;
+    }
+    if (progress_ || internal_work()) return;
+    // Nothing can happen until an outside event: sleep, with timers for what is due anyway.
+    clock.sleep(&owner_);
+    wake_at(fetch.next_response_cycle());
+    if (!memory_unit.completed().empty()) wake_at(now + 1);
+    if (!idle()) {
+        if (params.watchdog_cycles) wake_at(last_retire_cycle_ + params.watchdog_cycles + 1);
+        if (params.max_cycle) wake_at(params.max_cycle);
+        wake_at(thdc.next_switch_cycle());
+    }
+}
+
+}  // namespace mvp

@@ -1,0 +1,207 @@
+#include "thdc.h"
+
+#include <algorithm>
+
+#include "sp_pipeline.h"
+
+namespace mvp {
+
+Thdc::Thdc(SpPipeline& sp, const SpParams& params)
+    : sp_(sp),
+      params_(params),
+      warps_(params.num_warps()),
+      groups_(params.num_warps()),
+      running_(params.running_warps, -1) {
+    waiting_.reserve(params.num_warps());
+    done_groups_.reserve(params.num_warps());
+}
+
+int Thdc::find_free_warps(unsigned count) const {
+    unsigned run = 0;
+    for (unsigned w = 0; w < warps_.size(); ++w) {
+        run = warps_[w].status == Status::kFree ? run + 1 : 0;
+        if (run == count) return static_cast<int>(w + 1 - count);
+    }
+    return -1;
+}
+
+unsigned Thdc::free_warps() const {
+    unsigned n = 0;
+    for (const Warp& w : warps_) n += w.status == Status::kFree;
+    return n;
+}
+
+unsigned Thdc::resident_warps() const {
+    return static_cast<unsigned>(warps_.size()) - free_warps();
+}
+
+bool Thdc::any_group_uses_local_args() const {
+    for (const Group& g : groups_)
+        if (g.active && g.uses_local_args) return true;
+    return false;
+}
+
+void Thdc::start_group(unsigned first_warp, unsigned count, const Group& g,
+                       const std::vector<LaneMask>& threads,
+                       const std::vector<uint32_t>& first_ids) {
+    Group& group = groups_[first_warp];
+    group = g;
+    group.active = true;
+    group.first_warp = first_warp;
+    group.num_warps = count;
+    group.arrived = 0;
+    group.release_at = UINT64_MAX;
+    for (unsigned k = 0; k < count; ++k) {
+        Warp& w = warps_[first_warp + k];
+        w = Warp{};
+        w.status = Status::kWaiting;
+        w.group = first_warp;
+        w.threads = threads[k];
+        w.first_local_id = first_ids[k];
+        waiting_.push_back(first_warp + k);
+    }
+}
+
+bool Thdc::memory_blocked(const Warp& w) const {
+    return w.mem_outstanding > 0 && params_.thdc_policy != SpParams::ThdcPolicy::kPark;
+}
+
+bool Thdc::ready(const Warp& w) const { return !w.at_barrier && !memory_blocked(w); }
+
+void Thdc::release(Group& g) {
+    for (unsigned k = 0; k < g.num_warps; ++k) warps_[g.first_warp + k].at_barrier = false;
+    g.arrived = 0;
+    g.release_at = UINT64_MAX;
+    --releases_pending_;
+    ++barrier_releases_;
+}
+
+void Thdc::arrive(unsigned w, unsigned lanes, uint64_t now) {
+    Warp& warp = warps_[w];
+    Group& g = groups_[warp.group];
+    warp.at_barrier = true;
+    g.arrived += lanes;
+    if (g.arrived >= g.live_threads && g.release_at == UINT64_MAX) {
+        g.release_at = now + 1;
+        ++releases_pending_;
+    }
+}
+
+void Thdc::exited(unsigned w, unsigned lanes, LaneMask live_after, uint64_t now) {
+    Warp& warp = warps_[w];
+    Group& g = groups_[warp.group];
+    g.live_threads -= lanes;
+    if (g.arrived > 0 && g.arrived >= g.live_threads && g.release_at == UINT64_MAX) {
+        g.release_at = now + 1;
+        ++releases_pending_;
+    }
+    if (live_after == 0) {
+        // The warp has ended: its place in the running set is free from the next THDC tick.
+        warp.status = Status::kFinished;
+        finish_if_done(w);
+    }
+}
+
+void Thdc::issued(unsigned w, bool memory, uint64_t now) {
+    Warp& warp = warps_[w];
+    ++warp.inflight;
+    if (memory) {
+        if (warp.mem_outstanding++ == 0) warp.mem_since = now;
+    }
+}
+
+void Thdc::retired(unsigned w, bool memory) {
+    Warp& warp = warps_[w];
+    --warp.inflight;
+    if (memory) --warp.mem_outstanding;
+    if (warp.status == Status::kFinished) finish_if_done(w);
+}
+
+void Thdc::finish_if_done(unsigned w) {
+    Warp& warp = warps_[w];
+    if (warp.inflight > 0) return;
+    Group& g = groups_[warp.group];
+    for (unsigned k = 0; k < g.num_warps; ++k) {
+        const Warp& o = warps_[g.first_warp + k];
+        if (o.status != Status::kFinished || o.inflight > 0) return;
+    }
+    // Every warp of the group has ended and retired everything: free its slots.
+    for (unsigned k = 0; k < g.num_warps; ++k) {
+        Warp& o = warps_[g.first_warp + k];
+        if (o.running_slot >= 0) running_[o.running_slot] = -1;
+        o = Warp{};
+    }
+    if (g.release_at != UINT64_MAX) --releases_pending_;
+    g.active = false;
+    done_groups_.push_back(g.linear_id);
+}
+
+uint64_t Thdc::next_switch_cycle() const {
+    if (params_.thdc_policy != SpParams::ThdcPolicy::kSwitch) return UINT64_MAX;
+    uint64_t next = UINT64_MAX;
+    for (int w : running_)
+        if (w >= 0 && warps_[w].mem_outstanding > 0)
+            next = std::min(next, warps_[w].mem_since + params_.switch_threshold);
+    return next;
+}
+
+bool Thdc::tick(uint64_t now) {
+    bool changed = false;
+    // Barrier releases due now: every warp of the group in the same cycle.
+    if (releases_pending_ > 0) {
+        for (Group& g : groups_) {
+            if (g.active && g.release_at <= now) {
+                release(g);
+                changed = true;
+            }
+        }
+    }
+    auto ready_waiting = [&]() {
+        for (uint32_t w : waiting_)
+            if (ready(warps_[w])) return true;
+        return false;
+    };
+    // Leave the running set: ended warps always; warps at a barrier or (switch) waiting long
+    // for memory when a ready warp can take the place.
+    for (unsigned p = 0; p < running_.size(); ++p) {
+        const int w = running_[p];
+        if (w < 0) continue;
+        Warp& warp = warps_[w];
+        if (warp.status == Status::kFinished) {
+            running_[p] = -1;
+            warp.running_slot = -1;
+            changed = true;
+            continue;
+        }
+        const bool switch_out =
+            warp.at_barrier ||
+            (params_.thdc_policy == SpParams::ThdcPolicy::kSwitch && warp.mem_outstanding > 0 &&
+             now >= warp.mem_since + params_.switch_threshold);
+        if (switch_out && ready_waiting()) {
+            running_[p] = -1;
+            warp.running_slot = -1;
+            warp.status = Status::kWaiting;
+            waiting_.push_back(static_cast<uint32_t>(w));
+            sp_.fetch.flush(static_cast<unsigned>(w));
+            ++switches_;
+            changed = true;
+        }
+    }
+    // Fill free places from the waiting FIFO, in order, with ready warps.
+    for (unsigned p = 0; p < running_.size(); ++p) {
+        if (running_[p] >= 0) continue;
+        auto it = std::find_if(waiting_.begin(), waiting_.end(),
+                               [&](uint32_t w) { return ready(warps_[w]); });
+        if (it == waiting_.end()) break;
+        const uint32_t w = *it;
+        waiting_.erase(it);
+        running_[p] = static_cast<int>(w);
+        warps_[w].running_slot = static_cast<int>(p);
+        warps_[w].status = Status::kRunning;
+        sp_.fetch.sync(w);
+        changed = true;
+    }
+    return changed;
+}
+
+}  // namespace mvp

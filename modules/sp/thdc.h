@@ -1,0 +1,121 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "lane_mask.h"
+#include "sp_params.h"
+
+namespace mvp {
+
+namespace toolchain {
+struct Program;
+}
+class SpPipeline;
+
+// THDC, the SP's thread controller: the hardware thread slots grouped into warps, the
+// work-groups resident on the SP, the running set and the work-group barriers.
+//
+// Warps of one work-group take contiguous warps of free slots. Of the resident warps, at most
+// `running_warps` are in the running set; only those fetch and issue (round robin, in IS).
+// The others wait in a FIFO. A running warp leaves the set when its threads have all exited,
+// when it waits at a barrier, or (policy switch) when a memory instruction of it has been
+// outstanding for `switch_threshold` cycles; the last two only when a ready waiting warp can
+// take its place. Free places are filled from the waiting FIFO in order with warps that are
+// ready (not at a barrier, not waiting for memory). The instruction buffers belong to the
+// running set: a warp switched out loses its buffered instructions and refetches when it is
+// switched back in (the "replay" cost of the switch).
+//
+// Barrier (`sync`): a split's threads arrive when its sync issues; the warp then issues
+// nothing until the release. When the arrived threads equal the group's live threads
+// (exited threads do not count), every warp of the group is released in the next cycle, all
+// in the same cycle.
+class Thdc {
+  public:
+    enum class Status : uint8_t { kFree, kWaiting, kRunning, kFinished };
+    struct Warp {
+        Status status = Status::kFree;
+        uint32_t group = 0;           // index into groups()
+        uint32_t first_local_id = 0;  // the work-item (local linear id) of lane 0
+        LaneMask threads = 0;         // lanes that hold a thread of the group
+        bool at_barrier = false;
+        uint32_t inflight = 0;         // issued, not yet written back
+        uint32_t mem_outstanding = 0;  // memory instructions issued, not yet written back
+        uint64_t mem_since = 0;        // issue cycle of the oldest of them
+        int running_slot = -1;
+    };
+    struct Group {
+        bool active = false;
+        uint64_t linear_id = 0;
+        const toolchain::Program* program = nullptr;
+        uint32_t code_base = 0;
+        uint32_t code_bytes = 0;
+        uint32_t first_warp = 0;
+        uint32_t num_warps = 0;
+        uint32_t live_threads = 0;
+        uint32_t arrived = 0;
+        uint64_t release_at = UINT64_MAX;
+        bool uses_local_args = false;
+    };
+
+    Thdc(SpPipeline& sp, const SpParams& params);
+
+    Warp& warp(unsigned w) { return warps_[w]; }
+    const Warp& warp(unsigned w) const { return warps_[w]; }
+    Group& group(unsigned g) { return groups_[g]; }
+    const Group& group(unsigned g) const { return groups_[g]; }
+    unsigned num_warps() const { return static_cast<unsigned>(warps_.size()); }
+    // Running set: warp index per place, -1 when empty.
+    const std::vector<int>& running() const { return running_; }
+
+    // The first of `count` contiguous free warps, or -1.
+    int find_free_warps(unsigned count) const;
+    unsigned free_warps() const;
+    bool any_group_uses_local_args() const;
+    // Makes the warps [first, first + count) resident for a group (index = first warp); the
+    // caller has initialised the threads. They join the waiting FIFO.
+    void start_group(unsigned first_warp, unsigned count, const Group& g,
+                     const std::vector<LaneMask>& threads, const std::vector<uint32_t>& first_ids);
+
+    // Once per cycle, before IS: barrier releases, switching out, filling the running set.
+    // Returns true when anything changed.
+    bool tick(uint64_t now);
+
+    // A split of the warp reached sync with `lanes` threads.
+    void arrive(unsigned w, unsigned lanes, uint64_t now);
+    // Threads of the warp exited (at the issue of exit).
+    void exited(unsigned w, unsigned lanes, LaneMask live_after, uint64_t now);
+    // Bookkeeping of issued and retired instructions; retire() may end the warp's group,
+    // which is then reported by take_done_groups().
+    void issued(unsigned w, bool memory, uint64_t now);
+    void retired(unsigned w, bool memory);
+    std::vector<uint64_t>& done_groups() { return done_groups_; }
+
+    // A barrier release is due (the pipeline must stay awake).
+    bool release_pending() const { return releases_pending_ > 0; }
+    // The earliest cycle a running warp becomes due for a memory switch (UINT64_MAX: none).
+    uint64_t next_switch_cycle() const;
+    unsigned resident_warps() const;
+
+    uint64_t switches() const { return switches_; }
+    uint64_t barrier_releases() const { return barrier_releases_; }
+
+  private:
+    bool ready(const Warp& w) const;
+    bool memory_blocked(const Warp& w) const;
+    void release(Group& g);
+    void finish_if_done(unsigned w);
+
+    SpPipeline& sp_;
+    const SpParams& params_;
+    std::vector<Warp> warps_;
+    std::vector<Group> groups_;  // indexed by the group's first warp
+    std::vector<int> running_;
+    std::vector<uint32_t> waiting_;  // FIFO of waiting warps
+    std::vector<uint64_t> done_groups_;
+    unsigned releases_pending_ = 0;
+    uint64_t switches_ = 0;
+    uint64_t barrier_releases_ = 0;
+};
+
+}  // namespace mvp
