@@ -31,10 +31,6 @@ unsigned Thdc::free_warps() const {
     return n;
 }
 
-unsigned Thdc::resident_warps() const {
-    return static_cast<unsigned>(warps_.size()) - free_warps();
-}
-
 bool Thdc::any_group_uses_local_args() const {
     for (const Group& g : groups_)
         if (g.active && g.uses_local_args) return true;
@@ -51,6 +47,7 @@ void Thdc::start_group(unsigned first_warp, unsigned count, const Group& g,
     group.num_warps = count;
     group.arrived = 0;
     group.release_at = UINT64_MAX;
+    resident_ += count;
     for (unsigned k = 0; k < count; ++k) {
         Warp& w = warps_[first_warp + k];
         w = Warp{};
@@ -131,6 +128,7 @@ void Thdc::finish_if_done(unsigned w) {
         if (o.running_slot >= 0) running_[o.running_slot] = -1;
         o = Warp{};
     }
+    resident_ -= g.num_warps;
     if (g.release_at != UINT64_MAX) --releases_pending_;
     g.active = false;
     done_groups_.push_back(g.linear_id);

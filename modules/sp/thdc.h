@@ -95,7 +95,7 @@ class Thdc {
     bool release_pending() const { return releases_pending_ > 0; }
     // The earliest cycle a running warp becomes due for a memory switch (UINT64_MAX: none).
     uint64_t next_switch_cycle() const;
-    unsigned resident_warps() const;
+    unsigned resident_warps() const { return resident_; }
 
     uint64_t switches() const { return switches_; }
     uint64_t barrier_releases() const { return barrier_releases_; }
@@ -114,6 +114,7 @@ class Thdc {
     std::vector<uint32_t> waiting_;  // FIFO of waiting warps
     std::vector<uint64_t> done_groups_;
     unsigned releases_pending_ = 0;
+    unsigned resident_ = 0;  // warps not free
     uint64_t switches_ = 0;
     uint64_t barrier_releases_ = 0;
 };

@@ -11,6 +11,10 @@
 #include "modules/golden/launch.h"
 #include "sw/toolchain/program.h"
 
+namespace mvp {
+class Platform;
+}
+
 namespace mvp::host {
 
 // An error the device reports to the host: out of memory, an invalid launch, or a kernel
@@ -38,7 +42,9 @@ struct LoadedProgram {
 
 // The host's view of one MVP GPU: global memory allocation, copies, program loading and
 // kernel launches. The OpenCL runtime and mvpsim both drive the GPU through this class only.
-// Until the timing platform exists the golden functional model executes the launches.
+// The functional engine runs launches on the golden model; the timing engine builds the
+// SystemC platform (once per process) and drives it through the CP registers, DMA and the
+// interrupt, as a driver drives the chip.
 class Device {
   public:
     // kFunctional runs launches on the golden model; kTiming on the SystemC platform named by
@@ -67,7 +73,14 @@ class Device {
     // Runs a kernel to completion. Throws DeviceError for an invalid launch or a fault.
     LaunchStats run(const LoadedProgram& loaded, const Launch& launch);
 
+    // The SystemC platform of the timing engine (nullptr for the functional engine), for
+    // statistics, traces and debugging.
+    Platform* platform();
+
   private:
+    LaunchStats run_functional(const LoadedProgram& loaded, const Launch& launch);
+    LaunchStats run_timing(const LoadedProgram& loaded, const Launch& launch);
+
     struct Impl;
     config::Config config_;
     Engine engine_;

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "modules/sim/connect.h"
+#include "modules/sim/gpu_extension.h"
 #include "modules/sim/protocol_checker.h"
 #include "modules/sim/stat_group.h"
 #include "tb/dcc/recording_memory.h"
@@ -423,6 +424,37 @@ TEST(Dcc, UntimedAccessSeesAndUpdatesTheBuffer) {
     EXPECT_EQ(seen, 0x77u);
     EXPECT_EQ(b.mem.read32(kA), 0x55u);
     EXPECT_EQ(b.drv.result(r).value32(), 0x55u);
+}
+
+TEST(Dcc, UntimedAtomicWritesTheDirtyCopyBackAndRefreshesIt) {
+    Bench b;
+    b.drv.write32(1, kA, 5);
+    uint32_t old = 0;
+    b.drv.at(20, [&] {
+        sim::GpuExtension ext;
+        ext.atomic = true;
+        ext.atomic_op = static_cast<uint8_t>(isa::Opcode::kAtomAdd);
+        ext.atomic_operand = 3;
+        uint8_t buf[4] = {};
+        tlm::tlm_generic_payload gp;
+        gp.set_command(tlm::TLM_READ_COMMAND);
+        gp.set_address(kA);
+        gp.set_data_ptr(buf);
+        gp.set_data_length(4);
+        gp.set_streaming_width(4);
+        gp.set_extension(&ext);
+        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+        b.drv.port.socket->b_transport(gp, delay);
+        gp.clear_extension(&ext);
+        old = buf[0];
+    });
+    unsigned r = b.drv.read(21, kA, 4);
+    b.run();
+    EXPECT_EQ(old, 5u);
+    EXPECT_EQ(b.mem.read32(kA), 8u);
+    EXPECT_EQ(b.drv.result(r).response_cycle, 22u);  // still a hit
+    EXPECT_EQ(b.drv.result(r).value32(), 8u);
+    EXPECT_EQ(b.dcc.dirty_words(), 0u);
 }
 
 }  // namespace

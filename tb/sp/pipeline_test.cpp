@@ -304,5 +304,51 @@ TEST(SpThdc, SwitchPolicySwapsInWaitingWarpsOnLongMemoryAccesses) {
         for (uint32_t i = 0; i < 32; ++i) EXPECT_EQ(word(b->global, kBufferBase + 4 * i), 2 * i);
 }
 
+TEST(SpCommitLog, OneLinePerRetiredWarpInstruction) {
+    const char* src = R"(
+	.globl	kernel
+kernel:
+	rdsr	$2, $zero, %global_id
+	sfll.i	$3, $2, 2
+	add	$3, $4, $3
+	st.h	$2, 2($3)
+	ld.w	$5, 0($3)
+	atom.add	$6, $2, ($3)
+	beq	$2, $zero, .Lz
+	jplnk	f
+.Lz:
+	sync
+	exit
+f:
+	jr	$ra
+)";
+    Kernel k = build_kernel(src, "kernel", 2, 2, {KernelArg::of_value(kBufferBase)});
+    PipelineBench b("b", make_config(), 1, 4);
+    b.run(k);
+    ASSERT_EQ(b.error, "");
+    std::vector<CommitLine> log = parse_commit_log(b.commit.str());
+    std::vector<std::string> lines;
+    for (const CommitLine& l : log) lines.push_back(l.line.substr(l.line.find(' ') + 1));
+    const std::vector<std::string> expected = {
+        "sp0 w0 m0x3 pc=0x0000 (k.s:4) rdsr $2, $zero, %global_id | 0:$2=0x00000000 "
+        "1:$2=0x00000001",
+        "sp0 w0 m0x3 pc=0x0008 (k.s:5) sfll.i $3, $2, 2 | 0:$3=0x00000000 1:$3=0x00000004",
+        "sp0 w0 m0x3 pc=0x0010 (k.s:6) add $3, $4, $3 | 0:$3=0x80200000 1:$3=0x80200004",
+        "sp0 w0 m0x3 pc=0x0018 (k.s:7) st.h $2, 2($3) | 0:[0x80200002]=0x0000 "
+        "1:[0x80200006]=0x0001",
+        "sp0 w0 m0x3 pc=0x0020 (k.s:8) ld.w $5, 0($3) | 0:$5=0x00000000@0x80200000 "
+        "1:$5=0x00010000@0x80200004",
+        "sp0 w0 m0x3 pc=0x0028 (k.s:9) atom.add $6, $2, ($3) | 0:$6=0x00000000@0x80200000 "
+        "1:$6=0x00010000@0x80200004",
+        "sp0 w0 m0x3 pc=0x0030 (k.s:10) beq $2, $zero, .Lz | 0:pc=0x0040 1:pc=0x0038",
+        "sp0 w0 m0x2 pc=0x0038 (k.s:11) jplnk f | 1:$15=0x00000040,pc=0x0050",
+        "sp0 w0 m0x2 pc=0x0050 (k.s:16) jr $ra | 1:pc=0x0040",
+        "sp0 w0 m0x3 pc=0x0040 (k.s:13) sync",
+        "sp0 w0 m0x3 pc=0x0048 (k.s:14) exit",
+    };
+    EXPECT_EQ(lines, expected);
+    for (size_t i = 1; i < log.size(); ++i) EXPECT_GE(log[i].cycle, log[i - 1].cycle);
+}
+
 }  // namespace
 }  // namespace mvp::tb

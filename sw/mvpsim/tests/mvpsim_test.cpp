@@ -90,12 +90,17 @@ TEST(Mvpsim, DumpWritesTheBufferBytes) {
     EXPECT_EQ(bytes, std::string("\0\0\0\0\0\0\xc0\x7f", 8));
 }
 
-TEST(Mvpsim, TimingModeIsNotAvailableYet) {
-    Result r = mvpsim(kSquare +
-                      " --global 4 --buffer a=zeros:16 --arg buf:a --arg buf:a"
-                      " --arg u32:4");
-    EXPECT_NE(r.status, 0);
-    EXPECT_NE(r.err.find("not available yet"), std::string::npos) << r.err;
+TEST(Mvpsim, TimingRunMatchesTheFunctionalRun) {
+    const std::string args = kSquare +
+                             " --global 8 --buffer in=f32:1.5,-2,3,0.1,7,8,9,-0.5"
+                             " --buffer out=zeros:32 --arg buf:in --arg buf:out --arg u32:8"
+                             " --print out:f32 --platform mvp_1sp";
+    Result timing = mvpsim(args);
+    Result functional = mvpsim(args + " --functional");
+    EXPECT_EQ(timing.status, 0) << timing.err;
+    EXPECT_EQ(timing.out, "2.25\n4\n9\n0.0100000007\n49\n64\n81\n0.25\n");
+    EXPECT_EQ(timing.out, functional.out);
+    EXPECT_NE(timing.err.find("(timing)"), std::string::npos) << timing.err;
 }
 
 struct BadInput {

@@ -1,0 +1,109 @@
+#include "sp.h"
+
+#include "modules/config/config.h"
+#include "modules/sim/connect.h"
+#include "modules/sim/vcd_tracer.h"
+
+namespace mvp {
+
+namespace {
+
+IccParams icc_params(const config::Config& c, uint32_t sp) {
+    IccParams p = IccParams::from_config(c);
+    p.sp = sp;
+    return p;
+}
+Ldst::Params ldst_params(const config::Config& c, uint32_t sp) {
+    Ldst::Params p = Ldst::Params::from_config(c);
+    p.sp = sp;
+    return p;
+}
+Dcc::Params dcc_params(const config::Config& c, uint32_t sp) {
+    Dcc::Params p = Dcc::Params::from_config(c);
+    p.sp = sp;
+    return p;
+}
+
+}  // namespace
+
+Sp::Sp(const sc_core::sc_module_name& name, sim::ClockDomain& core, const config::Config& config,
+       uint32_t sp_id, const Options& options)
+    : sc_module(name),
+      core_(core),
+      params_(SpParams::from_config(config, sp_id)),
+      icc_("icc", core, icc_params(config, sp_id)),
+      xi_("xi", core, XiParams::from_config(config)),
+      ldst_("ldst", core, ldst_params(config, sp_id)),
+      occ_("occ", core, Occ::Params::from_config(config)),
+      local_mem_("local_mem", core, LocalMem::Params::from_config(config)),
+      dcc_("dcc", core, dcc_params(config, sp_id)) {
+    // The memory blocks attached themselves first: they tick before the pipeline each edge.
+    pipeline_ = std::make_unique<SpPipeline>(this->name(), params_, core, *this);
+    core.attach(this);
+
+    sim::connect(pipeline_->fetch_port.socket, icc_.fetch(0).socket, "fe_to_icc");
+    sim::connect(icc_.xi.socket, xi_.icc.socket, "icc_to_xi");
+    sim::connect(ldst_.port.socket, occ_.port.socket, "ldst_to_occ");
+    sim::connect(occ_.local_port.socket, local_mem_.port.socket, "occ_to_local_mem");
+    sim::connect(occ_.dcc_port.socket, dcc_.port.socket, "occ_to_dcc");
+    sim::connect(dcc_.mem_port.socket, xi_.dcc.socket, "dcc_to_xi");
+    if (!options.external_dma) {
+        dma_tie_ = std::make_unique<sim::InitiatorPort>("dma_tie");
+        dma_tie_->socket.bind(xi_.dma.socket);
+    }
+
+    pipeline_->memory_can_accept = [this] { return ldst_.can_accept(); };
+    pipeline_->memory_issue = [this](const WarpMemoryRequest& r) { ldst_.issue(r); };
+    ldst_.set_completion_callback(
+        [this](const WarpMemoryResult& r) { pipeline_->memory_complete(r); });
+    pipeline_->on_workgroup_done = [this](uint64_t id) {
+        if (on_workgroup_done) on_workgroup_done(id);
+    };
+    pipeline_->on_error = [this](const std::string& message) {
+        if (on_error) {
+            on_error(message);
+        } else {
+            SC_REPORT_ERROR("mvp/sp", message.c_str());
+        }
+    };
+    trace_variables();
+}
+
+Sp::~Sp() = default;
+
+void Sp::trace_variables() {
+    sim::VcdTracer& vcd = sim::VcdTracer::instance();
+    if (!vcd.enabled()) return;
+    Issue& is = pipeline_->issue;
+    const std::string base = name();
+    for (unsigned w = 0; w < params_.num_warps(); ++w) {
+        const std::string p = base + ".warp" + std::to_string(w);
+        vcd.trace(p + ".pc", &is.trace_pc[w], 32);
+        vcd.trace(p + ".ibuffer", &is.trace_ibuffer[w], 8);
+        vcd.trace(p + ".active_mask", &is.trace_mask[w], params_.warp_size);
+        vcd.trace(p + ".stall", &is.trace_stall[w], 4);
+    }
+}
+
+unsigned Sp::free_slots() const { return pipeline_->free_slots(); }
+
+bool Sp::can_start(const KernelAbi& abi, const KernelAbi::Group& group) const {
+    return pipeline_->can_start(abi, group);
+}
+
+void Sp::start_workgroup(const KernelAbi& abi, const KernelAbi::Group& group, uint32_t code_base,
+                         const toolchain::Program* program) {
+    pipeline_->start_workgroup(abi, group, code_base, program,
+                               [this](uint32_t address, const void* data, uint32_t bytes) {
+                                   local_mem_.write(address, data, bytes);
+                               });
+}
+
+void Sp::flush(std::function<void()> done) { dcc_.flush(std::move(done)); }
+
+void Sp::invalidate() {
+    icc_.invalidate();
+    dcc_.invalidate();
+}
+
+}  // namespace mvp

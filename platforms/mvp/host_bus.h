@@ -1,0 +1,32 @@
+#pragma once
+
+#include <cstdint>
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+
+namespace mvp {
+
+// The host CPU's side of the system bus as a driver uses it: 32-bit register reads and
+// writes (untimed b_transport, memory-mapped I/O) and the GPU's interrupt line. When the line
+// rises it pauses the simulation, so that a host program that called sc_start() regains
+// control exactly when the GPU signals.
+class HostBus : public sc_core::sc_module {
+  public:
+    explicit HostBus(const sc_core::sc_module_name& name);
+
+    tlm_utils::simple_initiator_socket<HostBus> socket;
+    sc_core::sc_in<bool> irq;
+
+    uint32_t read(uint32_t offset);
+    void write(uint32_t offset, uint32_t value);
+
+    bool interrupted() const { return interrupted_; }
+    void clear_interrupted() { interrupted_ = false; }
+
+  private:
+    void on_irq();
+    bool interrupted_ = false;
+};
+
+}  // namespace mvp

@@ -1,0 +1,47 @@
+#include "platform.h"
+
+#include "modules/sim/connect.h"
+#include "modules/sim/vcd_tracer.h"
+
+namespace mvp {
+
+Platform::Platform(const config::Config& config) {
+    sim::set_protocol_checking(config.get_int("mvpgpu_tlm_check") != 0);
+    gpu_ = std::make_unique<Gpu>("mvp", config);
+    HostMemory::Params host;
+    host.latency = static_cast<unsigned>(config.get_int("mvpgpu_host_mem_latency"));
+    host.bytes_per_cycle = static_cast<unsigned>(config.get_int("mvpgpu_host_link_bytes_per_cycle"));
+    host_memory_ = std::make_unique<HostMemory>("host_memory", gpu_->clock(Gpu::kCore), host);
+    bus_ = std::make_unique<HostBus>("host_bus");
+    sim::connect(bus_->socket, gpu_->regs().socket, "host_regs_check");
+    sim::connect(gpu_->dma_host().socket, host_memory_->port.socket, "host_dma_check");
+    gpu_->irq().bind(irq_line_);
+    bus_->irq.bind(irq_line_);
+    sim::VcdTracer& tracer = sim::VcdTracer::instance();
+    if (tracer.enabled()) {
+        tracer.start(gpu_->clock(Gpu::kCore), gpu_->clocks());
+        tracing_ = true;
+    }
+}
+
+Platform::~Platform() { finish_tracing(); }
+
+void Platform::finish_tracing() {
+    if (tracing_) sim::VcdTracer::instance().finish();
+    tracing_ = false;
+}
+
+uint64_t Platform::core_cycle() const { return gpu_->clock(Gpu::kCore).now(); }
+
+Platform::Wait Platform::run_until_irq(uint64_t max_cycles) {
+    bus_->clear_interrupted();
+    if (max_cycles) {
+        sc_core::sc_start(gpu_->clock(Gpu::kCore).period() * static_cast<double>(max_cycles));
+    } else {
+        sc_core::sc_start();
+    }
+    if (bus_->interrupted()) return Wait::kInterrupt;
+    return max_cycles ? Wait::kCycleLimit : Wait::kIdle;
+}
+
+}  // namespace mvp
