@@ -97,8 +97,10 @@ void Dma::tick() {
     if (next_offset_ < bytes_ && chunks_.size() < params_.max_outstanding && source().can_send()) {
         Chunk c;
         c.offset = next_offset_;
-        c.bytes = static_cast<unsigned>(
-            std::min<uint64_t>(params_.chunk_bytes, bytes_ - next_offset_));
+        // Chunks are aligned to the chunk size on the GPU side, so that none crosses a
+        // memory-controller interleaving block (a power of two at least as large).
+        uint64_t to_boundary = params_.chunk_bytes - (gpu_address_ + next_offset_) % params_.chunk_bytes;
+        c.bytes = static_cast<unsigned>(std::min<uint64_t>(to_boundary, bytes_ - next_offset_));
         next_offset_ += c.bytes;
         tlm::tlm_generic_payload* gp = mm_.allocate();
         gp->set_command(tlm::TLM_READ_COMMAND);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 
@@ -347,6 +348,7 @@ f:
         "sp0 w0 m0x3 pc=0x0048 (k.s:14) exit",
     };
     EXPECT_EQ(lines, expected);
+    if (std::getenv("MVP_PRINT_COMMIT_LOG")) std::cout << b.commit.str();
     for (size_t i = 1; i < log.size(); ++i) EXPECT_GE(log[i].cycle, log[i - 1].cycle);
 }
 

@@ -9,6 +9,7 @@
 
 #include "modules/sim/connect.h"
 #include "modules/sim/protocol_checker.h"
+#include "modules/sim/stat_group.h"
 #include "tb/sp/golden_cases.h"
 #include "tb/sp/sp_bench.h"
 
@@ -52,6 +53,79 @@ TEST(Sp, IccMissCostsTheMemoryPath) {
     EXPECT_EQ(ra[1], ra[0] + 1);
     EXPECT_EQ(a.sp->icc().counters().misses, 2u);  // the kernel's line and the exit stub's
     EXPECT_EQ(sim::ProtocolChecker::total_violations(), 0u);
+}
+
+TEST(Sp, WorkgroupInterfaceAndStatistics) {
+    CheckingOn on;
+    // Groups of 16 without __local arguments: four fit in 64 slots at once.
+    const char* src = R"(
+	.globl	kernel
+kernel:
+	rdsr	$2, $zero, %global_id
+	sfll.i	$3, $2, 2
+	add	$3, $4, $3
+	ld.w	$5, 0($3)
+	beq	$5, $zero, .Lskip
+	add	$5, $5, $5
+.Lskip:
+	st.w	$5, 0($3)
+	jr	$ra
+)";
+    Kernel k = build_kernel(src, "kernel", 64, 16, {KernelArg::of_value(kBufferBase)});
+    SpBench b("b", make_config(), 20);
+    for (uint32_t i = 0; i < 64; ++i) b.global.write(kBufferBase + 4 * i, &i, 4);
+    EXPECT_EQ(b.sp->free_slots(), 64u);
+    b.run(k);
+    ASSERT_EQ(b.error, "");
+    EXPECT_EQ(b.groups_done, 4u);
+    EXPECT_TRUE(b.flushed);
+    EXPECT_EQ(b.sp->free_slots(), 64u);
+    for (uint32_t i = 0; i < 64; ++i) {
+        uint32_t v;
+        b.global.read(kBufferBase + 4 * i, &v, 4);
+        EXPECT_EQ(v, 2 * i);
+    }
+    const SpPipeline::Counters& c = b.sp->pipeline().counters;
+    EXPECT_EQ(c.workgroups_started, 4u);
+    EXPECT_EQ(c.divergent_branches, 1u);  // only warp 0 has a zero
+    EXPECT_EQ(c.loads, 16u);
+    EXPECT_EQ(c.stores, 16u);
+    // The statistics are registered under the SP's name.
+    bool found = false;
+    for (const sim::StatGroup* g : sim::StatGroup::all()) {
+        if (g->path() != "b.sp0") continue;
+        for (const sim::StatGroup::Entry& e : g->entries()) {
+            if (e.name == "simd_efficiency") {
+                found = true;
+                // 16 warps x 8 instructions at 4 lanes, warp 0 runs the add with 3 lanes.
+                EXPECT_NEAR(e.formula(), double(c.thread_instructions) /
+                                             (4.0 * c.warp_instructions), 1e-12);
+                EXPECT_LT(e.formula(), 1.0);
+            }
+        }
+    }
+    EXPECT_TRUE(found);
+}
+
+TEST(Sp, LocalArgumentsKeepOneGroupPerSp) {
+    CheckingOn on;
+    sim::ClockDomain core("core", 1000.0);
+    config::Config c = make_config();
+    Sp sp("sp", core, c, 0);
+    Kernel k = build_kernel("\t.globl kernel\nkernel:\n\texit\n", "kernel", 64, 16,
+                            {KernelArg::of_local(64)});
+    KernelAbi::Params ap;
+    KernelAbi abi(ap, k.launch, k.program.exit_stub_pc);
+    EXPECT_TRUE(sp.can_start(abi, abi.group(0)));
+    sp.start_workgroup(abi, abi.group(0), kCodeBase, &k.program);
+    EXPECT_EQ(sp.free_slots(), 48u);
+    EXPECT_FALSE(sp.can_start(abi, abi.group(1)));  // __local area in use
+    Kernel k2 = build_kernel("\t.globl kernel\nkernel:\n\texit\n", "kernel", 64, 48, {});
+    KernelAbi abi2(ap, k2.launch, k2.program.exit_stub_pc);
+    EXPECT_TRUE(sp.can_start(abi2, abi2.group(0)));
+    Kernel k3 = build_kernel("\t.globl kernel\nkernel:\n\texit\n", "kernel", 64, 64, {});
+    KernelAbi abi3(ap, k3.launch, k3.program.exit_stub_pc);
+    EXPECT_FALSE(sp.can_start(abi3, abi3.group(0)));  // 64 slots, 16 in use
 }
 
 class SpGolden : public ::testing::TestWithParam<std::tuple<size_t, int>> {};

@@ -1,5 +1,6 @@
 #include "kernel_runner.h"
 
+#include <cstdio>
 #include <stdexcept>
 
 #include "sw/toolchain/build.h"
@@ -13,10 +14,29 @@ config::Config SuiteConfig::make_config() const {
 }
 
 KernelRunner::KernelRunner(const config::Config& config, host::Device::Engine engine)
-    : device_(config, engine) {}
+    : device_(config, engine) {
+    if (engine == host::Device::Engine::kTiming)
+        golden_ = std::make_unique<host::Device>(config, host::Device::Engine::kFunctional);
+}
 
-KernelRunner::~KernelRunner() {
-    if (is_loaded_) device_.unload(loaded_);
+KernelRunner::~KernelRunner() { unload(); }
+
+uint32_t KernelRunner::upload_bytes(const void* data, size_t bytes) {
+    uint32_t address = device_.allocate(bytes);
+    if (bytes) device_.write(address, data, bytes);
+    if (golden_) {
+        // Both devices allocate alike, so a buffer has the same address in both.
+        if (golden_->allocate(bytes) != address)
+            throw std::logic_error("the golden device allocated a buffer elsewhere");
+        if (bytes) golden_->write(address, data, bytes);
+    }
+    buffers_.emplace_back(address, bytes);
+    return address;
+}
+
+void KernelRunner::write(uint32_t address, const void* data, size_t bytes) {
+    device_.write(address, data, bytes);
+    if (golden_) golden_->write(address, data, bytes);
 }
 
 void KernelRunner::load(const std::string& kernel) {
@@ -31,12 +51,14 @@ void KernelRunner::load_file(const std::string& path, const std::string& entry) 
         throw std::runtime_error(path + ": no global code label '" + entry + "'");
     entry_pc_ = symbol->value;
     loaded_ = device_.load(program_);
+    if (golden_) golden_loaded_ = golden_->load(program_);
     is_loaded_ = true;
 }
 
 void KernelRunner::unload() {
     if (!is_loaded_) return;
     device_.unload(loaded_);
+    if (golden_) golden_->unload(golden_loaded_);
     is_loaded_ = false;
 }
 
@@ -46,7 +68,30 @@ host::LaunchStats KernelRunner::run(const NDRange& range, const std::vector<Kern
     launch.entry_pc = entry_pc_;
     launch.range = range;
     launch.args = args;
-    return device_.run(loaded_, launch);
+    host::LaunchStats stats = device_.run(loaded_, launch);
+    if (golden_) {
+        golden_->run(golden_loaded_, launch);
+        if (!order_dependent_) compare_with_golden();
+    }
+    return stats;
+}
+
+void KernelRunner::compare_with_golden() const {
+    for (size_t b = 0; b < buffers_.size(); ++b) {
+        auto [address, bytes] = buffers_[b];
+        std::vector<uint8_t> timing(bytes), golden(bytes);
+        device_.read(address, timing.data(), bytes);
+        golden_->read(address, golden.data(), bytes);
+        for (size_t i = 0; i < bytes; ++i) {
+            if (timing[i] == golden[i]) continue;
+            char msg[200];
+            std::snprintf(msg, sizeof msg,
+                          "memory differs from the golden model: buffer %zu at 0x%08x, byte %zu: "
+                          "timing 0x%02x, golden 0x%02x",
+                          b, address, i, timing[i], golden[i]);
+            throw std::runtime_error(msg);
+        }
+    }
 }
 
 NDRange range_1d(uint32_t global, uint32_t local) {

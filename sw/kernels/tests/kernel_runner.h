@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -43,10 +44,11 @@ class KernelRunner {
     // Allocates a buffer holding a copy of `data`.
     template <typename T>
     uint32_t upload(const std::vector<T>& data) {
-        uint32_t address = device_.allocate(data.size() * sizeof(T));
-        if (!data.empty()) device_.write(address, data.data(), data.size() * sizeof(T));
-        return address;
+        return upload_bytes(data.data(), data.size() * sizeof(T));
     }
+    uint32_t upload_bytes(const void* data, size_t bytes);
+    // Overwrites part of a buffer (on the golden model's copy too).
+    void write(uint32_t address, const void* data, size_t bytes);
     // Allocates a buffer of `count` elements, each set to `fill`.
     template <typename T>
     uint32_t filled(size_t count, T fill) {
@@ -59,8 +61,16 @@ class KernelRunner {
         return data;
     }
 
-    // Runs the loaded kernel to completion; throws host::DeviceError on a fault.
+    // Runs the loaded kernel to completion; throws host::DeviceError on a fault. On the timing
+    // engine the same launch then runs on the golden model, which holds a copy of every
+    // buffer, and the two memory images must be identical to the bit: run() throws
+    // std::runtime_error naming the first differing byte otherwise.
     host::LaunchStats run(const NDRange& range, const std::vector<KernelArg>& args);
+
+    // For kernels whose result depends on the order in which threads perform atomics (a list
+    // built with atom.xchg, float additions through atom.cas): the memory images of two
+    // schedules may differ, so only the test's own checks apply.
+    void set_order_dependent() { order_dependent_ = true; }
 
     host::Device& device() { return device_; }
     const toolchain::Program& program() const { return program_; }
@@ -68,7 +78,13 @@ class KernelRunner {
   private:
     void unload();
 
+    void compare_with_golden() const;
+
     host::Device device_;
+    std::unique_ptr<host::Device> golden_;  // the timing engine's reference
+    std::vector<std::pair<uint32_t, size_t>> buffers_;
+    bool order_dependent_ = false;
+    host::LoadedProgram golden_loaded_;
     toolchain::Program program_;
     host::LoadedProgram loaded_;
     bool is_loaded_ = false;

@@ -25,8 +25,31 @@ using Engine = host::Device::Engine;
 
 // The configurations every kernel test runs under; adding one is one line, e.g.
 //   {"timing_warp8", Engine::kTiming, {{"mvpgpu_n_threads_per_sp_and_warp_size", "8"}}},
+using Options = std::vector<std::pair<std::string, std::string>>;
+Options with(Options o, const std::string& name, const std::string& value) {
+    o.emplace_back(name, value);
+    return o;
+}
+// Every timing run puts a TLM protocol checker on every link of the platform; a violation is
+// a SystemC error, which fails the test.
+const Options kV21 = {{"mvpgpu_tlm_check", "1"}};
+const Options kOneSp = {{"mvpgpu_tlm_check", "1"},
+                        {"mvpgpu_platform", "mvp_1sp"},
+                        {"mvpgpu_n_tpc_per_gpc", "1"},
+                        {"mvpgpu_n_sm_per_tpc", "1"},
+                        {"mvpgpu_n_sp_per_sm", "1"}};
+constexpr const char* kWarp = "mvpgpu_n_threads_per_sp_and_warp_size";
+
 const SuiteConfig kSuiteConfigs[] = {
     {"functional", Engine::kFunctional, {}},
+    // The timing engine on both platforms and three warp sizes; each run is also compared
+    // with the golden model, bit for bit (KernelRunner::run).
+    {"v2_1_warp4", Engine::kTiming, kV21},
+    {"v2_1_warp1", Engine::kTiming, with(kV21, kWarp, "1")},
+    {"v2_1_warp32", Engine::kTiming, with(kV21, kWarp, "32")},
+    {"1sp_warp4", Engine::kTiming, kOneSp},
+    {"1sp_warp1", Engine::kTiming, with(kOneSp, kWarp, "1")},
+    {"1sp_warp32", Engine::kTiming, with(kOneSp, kWarp, "32")},
 };
 
 // Written into output buffers beforehand, to check that nothing is stored where a kernel
@@ -581,7 +604,7 @@ TEST_P(KernelSuite, CasMaxRetryLoop) {
     EXPECT_EQ(k().download<int32_t>(dresult, 1)[0], max);
     // A stored value above every input is left alone.
     const int32_t above = 2000000000;
-    k().device().write(dresult, &above, 4);
+    k().write(dresult, &above, 4);
     k().run(range_1d(n, 64), {value_arg(din), value_arg(dresult)});
     EXPECT_EQ(k().download<int32_t>(dresult, 1)[0], above);
 }
@@ -600,6 +623,7 @@ TEST_P(KernelSuite, AtomicFaddCasLoop) {
     std::vector<float> expect(nsums);
     for (uint32_t j = 0; j < nsums; ++j) expect[j] = static_cast<float>(sums[j]);
     k().load("atomic_fadd");
+    k().set_order_dependent();
     uint32_t din = k().upload(in), dsums = k().filled<float>(nsums, 0.0f);
     k().run(range_1d(n, 64), {value_arg(din), value_arg(dsums), value_arg(nsums)});
     expect_same_floats(k().download<float>(dsums, nsums), expect, "sums");
@@ -612,6 +636,7 @@ TEST_P(KernelSuite, ListPushXchg) {
     for (auto& v : in) v = rng.next();
     for (uint32_t i = 0; i < n; ++i) expect_value[i] = in[i] * 3;
     k().load("list_push");
+    k().set_order_dependent();
     uint32_t dhead = k().filled<int32_t>(1, -1);
     uint32_t dnext = k().filled<uint32_t>(n, kSentinel);
     uint32_t dvalue = k().filled<uint32_t>(n, kSentinel);
