@@ -23,9 +23,8 @@ class Device : public _cl_device_id, public Object {
   public:
     using Handle = cl_device_id;
 
-    // The engine used unless MVP_FUNCTIONAL=1. The functional model until the timing platform
-    // exists; flip this one constant to make the timing platform the default.
-    static constexpr host::Device::Engine kDefaultEngine = host::Device::Engine::kFunctional;
+    // The engine used unless MVP_FUNCTIONAL=1: the SystemC timing platform.
+    static constexpr host::Device::Engine kDefaultEngine = host::Device::Engine::kTiming;
 
     static constexpr cl_uint kMaxWorkGroupSize = 64;
     static constexpr cl_uint kMaxArgs = 16;
