@@ -11,6 +11,9 @@
 
 #include "launch_spec.h"
 #include "modules/config/config.h"
+#include "modules/sim/stat_group.h"
+#include "modules/sim/vcd_tracer.h"
+#include "platforms/mvp/platform.h"
 #include "sw/host/device.h"
 #include "sw/host/platform_preset.h"
 #include "sw/toolchain/asm_error.h"
@@ -32,7 +35,7 @@ struct Options {
     std::string platform = "mvp_v2_1";
     bool functional = false;
     bool listing = false;
-    std::string stats, vcd, commit_log;
+    std::string stats, stats_text, vcd, commit_log;
     std::vector<std::pair<std::string, std::string>> config_options;  // -name value
 };
 
@@ -54,6 +57,7 @@ po::options_description describe() {
         ("config", po::value<std::vector<std::string>>(), "option file (repeatable)")
         ("functional", "run the golden functional model only")
         ("stats", po::value<std::string>(), "write statistics as JSON")
+        ("stats-text", po::value<std::string>(), "write statistics as text, one per line")
         ("vcd", po::value<std::string>(), "write a VCD waveform")
         ("commit-log", po::value<std::string>(), "write one line per retired warp instruction")
         ("listing", "print the parse listing and exit");
@@ -110,6 +114,7 @@ bool parse_command_line(int argc, char** argv, Options* o) {
     o->functional = vm.count("functional") > 0;
     o->listing = vm.count("listing") > 0;
     str("stats", &o->stats);
+    str("stats-text", &o->stats_text);
     str("vcd", &o->vcd);
     str("commit-log", &o->commit_log);
     if (o->kernels.empty()) throw UsageError("--kernel: no kernel file given");
@@ -222,12 +227,27 @@ int run(const Options& o) {
         find_buffer("--dump", d, dumps.back().buffer);
     }
     const toolchain::Symbol* entry = find_entry(program, o.entry);
-    if (!o.vcd.empty() || !o.commit_log.empty())
+    if (o.functional && (!o.vcd.empty() || !o.commit_log.empty()))
         throw UsageError(std::string(o.vcd.empty() ? "--commit-log" : "--vcd") +
-                         ": tracing needs the timing platform, which is not available yet");
+                         ": traces come from the timing platform; drop --functional");
+    // Trace files are written under a temporary name and renamed when the run succeeds.
+    if (!o.vcd.empty())
+        sim::VcdTracer::instance().configure(
+            o.vcd, cfg.get_string("trace_scope"),
+            static_cast<uint64_t>(cfg.get_int("trace_start_cycle")),
+            static_cast<uint64_t>(cfg.get_int("trace_end_cycle")));
+    std::ofstream commit_log;
+    const std::string commit_log_tmp = o.commit_log + ".tmp";
+    if (!o.commit_log.empty()) {
+        commit_log.open(commit_log_tmp, std::ios::trunc);
+        if (!commit_log)
+            throw UsageError("--commit-log '" + o.commit_log + "': cannot write");
+    }
 
     host::Device device(cfg, o.functional ? host::Device::Engine::kFunctional
                                           : host::Device::Engine::kTiming);
+    if (commit_log.is_open())
+        for (Sp* sp : device.platform()->gpu().sps()) sp->set_commit_log(&commit_log);
     std::vector<uint32_t> addresses;
     for (const BufferSpec& b : buffers) {
         addresses.push_back(device.allocate(b.bytes.size()));
@@ -250,7 +270,16 @@ int run(const Options& o) {
         }
     }
     host::LoadedProgram loaded = device.load(program);
-    host::LaunchStats stats = device.run(loaded, launch);
+    host::LaunchStats stats;
+    try {
+        stats = device.run(loaded, launch);
+    } catch (...) {
+        if (commit_log.is_open()) {
+            commit_log.close();
+            std::remove(commit_log_tmp.c_str());
+        }
+        throw;
+    }
 
     auto contents = [&](const std::string& name) {
         size_t i = buffer_index[name];
@@ -275,9 +304,20 @@ int run(const Options& o) {
         }
     }
     for (const DumpSpec& d : dumps) write_file_atomically("--dump", d.path, contents(d.buffer));
+    if (commit_log.is_open()) {
+        commit_log.close();
+        if (std::rename(commit_log_tmp.c_str(), o.commit_log.c_str()) != 0)
+            throw UsageError("--commit-log '" + o.commit_log + "': cannot write");
+    }
+    if (device.platform()) device.platform()->finish_tracing();
     if (!o.stats.empty()) {
         StatsWriter w(cfg, program, entry->name, launch, stats, o.functional);
         write_file_atomically("--stats", o.stats, w.json());
+    }
+    if (!o.stats_text.empty()) {
+        std::ostringstream text;
+        sim::StatGroup::write_text(text);
+        write_file_atomically("--stats-text", o.stats_text, text.str());
     }
     std::fprintf(stderr,
                  "mvpsim: %s on %s (%s): %" PRIu64 " work-items, %" PRIu64

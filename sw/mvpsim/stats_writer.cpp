@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "modules/sim/stat_group.h"
+
 namespace mvp::mvpsim {
 
 namespace {
@@ -83,6 +85,10 @@ std::string StatsWriter::json() const {
     os << "  \"cycles_per_second\": " << number(secs > 0 ? stats_.cycles / secs : 0.0) << ",\n";
     os << "  \"config\": ";
     config_.write_json(os, 2);
+    // The statistics of every module instance, as a tree that mirrors the hierarchy
+    // ("mvp" > "gpc0" > "tpc0" > "sm0" > "sp0" > "icc" ...); empty in --functional.
+    os << ",\n  \"model\": ";
+    sim::StatGroup::write_json(os, 2);
     os << "\n}\n";
     return os.str();
 }

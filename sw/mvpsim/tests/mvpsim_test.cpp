@@ -189,3 +189,102 @@ TEST(LaunchSpec, ParsesEveryKind) {
 
 }  // namespace
 }  // namespace mvp::mvpsim
+
+namespace mvp::mvpsim {
+namespace {
+
+std::string tmp(const std::string& name) {
+    return testing::TempDir() + std::to_string(getpid()) + "_" + name;
+}
+
+const std::string kSquareTiming = kSquare +
+                                  " --global 32 --buffer out=zeros:128 --arg buf:out --arg buf:out"
+                                  " --arg u32:32";
+
+TEST(MvpsimTiming, StatisticsMirrorTheV21Hierarchy) {
+    std::string stats = tmp("hier.json");
+    Result r = mvpsim(kSquareTiming + " --stats " + stats);
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::string json = read_file(stats);
+    // 1 GPC > 4 TPC > 2 SM > 4 SP, each SP with its memory-side blocks.
+    for (int tpc = 0; tpc < 4; ++tpc)
+        EXPECT_NE(json.find("\"tpc" + std::to_string(tpc) + "\": {"), std::string::npos);
+    EXPECT_EQ(json.find("\"tpc4\""), std::string::npos);
+    EXPECT_EQ(json.find("\"gpc1\""), std::string::npos);
+    // Every one of the 32 SPs has its own memory-side blocks.
+    auto count = [&json](const std::string& key) {
+        size_t n = 0;
+        for (size_t at = json.find(key); at != std::string::npos; at = json.find(key, at + 1)) ++n;
+        return n;
+    };
+    for (const char* block : {"\"occ\": {", "\"local_mem\": {", "\"ldst\": {", "\"xi\": {"})
+        EXPECT_EQ(count(block), 32u) << block;
+    // The XI also keeps a group per client (icc, dcc, dma) inside its own.
+    EXPECT_EQ(count("\"icc\": {"), 64u);
+    EXPECT_EQ(count("\"dcc\": {"), 64u);
+    EXPECT_EQ(count("\"dma\": {"), 33u);
+    for (const char* block : {"\"noc\": {", "\"ddr0\": {", "\"ddr3\": {", "\"cp\": {"})
+        EXPECT_EQ(count(block), 1u) << block;
+    EXPECT_EQ(count("\"sm1\": {"), 4u);  // one in each TPC
+}
+
+TEST(MvpsimTiming, TheCalibrationConfigLoadsWithOneWarning) {
+    Result r = mvpsim(kSquareTiming + " --platform mvp_1sp --config config/mvp_1sp_calibration.config");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err.find("mvpsim: warning: config/mvp_1sp_calibration.config:"), 0u) << r.err;
+    EXPECT_EQ(r.err.find("warning", r.err.find('\n')), std::string::npos) << r.err;
+}
+
+TEST(MvpsimTiming, TheSameRunTwiceGivesIdenticalStatisticsAndCommitLogs) {
+    std::string s1 = tmp("a.json"), s2 = tmp("b.json"), c1 = tmp("a.log"), c2 = tmp("b.log");
+    const std::string args = " --kernel sw/kernels/reduce_sum/reduce_sum.s --global 200 --local 64"
+                             " --buffer in=zeros:800 --buffer out=zeros:16 --arg buf:in"
+                             " --arg buf:out --arg local:256 --arg u32:200";
+    Result a = mvpsim(args + " --stats " + s1 + " --commit-log " + c1);
+    Result b = mvpsim(args + " --stats " + s2 + " --commit-log " + c2);
+    ASSERT_EQ(a.status, 0) << a.err;
+    ASSERT_EQ(b.status, 0) << b.err;
+    auto without_host_time = [](std::string json) {
+        for (const char* key : {"\"host_seconds\": ", "\"thread_instructions_per_second\": ",
+                                "\"cycles_per_second\": "}) {
+            size_t at = json.find(key);
+            if (at != std::string::npos) json.erase(at, json.find('\n', at) - at);
+        }
+        return json;
+    };
+    EXPECT_EQ(without_host_time(read_file(s1)), without_host_time(read_file(s2)));
+    std::string log = read_file(c1);
+    EXPECT_GT(log.size(), 1000u);
+    EXPECT_EQ(log, read_file(c2));
+}
+
+TEST(MvpsimTiming, VcdHoldsOnlyTheScopeAndTheWindow) {
+    std::string vcd = tmp("t.vcd");
+    Result r = mvpsim(kSquareTiming + " --vcd " + vcd +
+                      " -trace_scope mvp.gpc0.tpc0.sm0.sp0.icc.* -trace_start_cycle 100"
+                      " -trace_end_cycle 5000");
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::string text = read_file(vcd);
+    EXPECT_EQ(text.rfind("$date", 0), 0u);
+    EXPECT_NE(text.find("$scope module icc $end"), std::string::npos);
+    EXPECT_EQ(text.find("$scope module dcc $end"), std::string::npos);
+    EXPECT_EQ(text.find("$scope module sp1 $end"), std::string::npos);
+    // Every time stamp lies in the window (ps at 1 GHz: cycles 100 to 5000).
+    for (size_t at = text.find("\n#"); at != std::string::npos; at = text.find("\n#", at + 1)) {
+        uint64_t ps = std::stoull(text.substr(at + 2));
+        EXPECT_GE(ps, 100000u);
+        EXPECT_LE(ps, 5000000u);
+    }
+}
+
+TEST(MvpsimTiming, AFaultLeavesNoTraceOrCommitLog) {
+    std::string vcd = tmp("f.vcd"), log = tmp("f.log");
+    Result r = mvpsim(kSquare + " --global 4 --buffer a=zeros:16 --arg buf:a --arg u32:0x40000000"
+                                " --arg u32:4 --commit-log " + log);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("unmapped address at address 0x40000000"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::ifstream(log).good());
+}
+
+}  // namespace
+}  // namespace mvp::mvpsim
