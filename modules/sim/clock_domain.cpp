@@ -49,32 +49,56 @@ void ClockDomain::wake(Clocked* block) {
     e.awake = true;
     e.first_cycle = next_edge();
     awake_dirty_ = true;
-    wake_event_.notify(sc_core::SC_ZERO_TIME);
+    notify();
 }
 
 void ClockDomain::wake_at(Clocked* block, uint64_t cycle) {
     unsigned i = index_of(block);
     Entry& e = entries_[i];
-    // Kept even while the block is awake: it may sleep before `cycle` and still needs that tick.
     cycle = std::max(cycle, next_edge());
     if (cycle >= e.wake_cycle) return;
+    disarm(i);
     e.wake_cycle = cycle;
-    timers_.push({cycle, i});
-    wake_event_.notify(sc_core::SC_ZERO_TIME);
+    // An awake block keeps the request and only needs a timer if it sleeps before `cycle`
+    // (sleep() arms it then): most requests of busy blocks cost no timer at all.
+    if (e.awake) return;
+    arm(i, cycle);
+    notify();
 }
 
 void ClockDomain::sleep(Clocked* block) {
-    Entry& e = entries_[index_of(block)];
+    unsigned i = index_of(block);
+    Entry& e = entries_[i];
     if (!e.awake) return;
     e.awake = false;
     awake_dirty_ = true;
+    if (e.wake_cycle != UINT64_MAX) {
+        arm(i, e.wake_cycle);
+        notify();
+    }
+}
+
+void ClockDomain::arm(unsigned index, uint64_t cycle) {
+    disarm(index);
+    entries_[index].wake_cycle = cycle;
+    timers_.emplace(cycle, index);
+    entries_[index].armed = true;
+}
+
+void ClockDomain::disarm(unsigned index) {
+    Entry& e = entries_[index];
+    if (!e.armed) return;
+    timers_.erase({e.wake_cycle, index});
+    e.armed = false;
+}
+
+void ClockDomain::notify() {
+    // The domain's own process replans after every pass; other callers must wake it.
+    if (!in_pass_) wake_event_.notify(sc_core::SC_ZERO_TIME);
 }
 
 void ClockDomain::run() {
     for (;;) {
-        // Drop timers made stale by an earlier wake.
-        while (!timers_.empty() && entries_[timers_.top().index].wake_cycle != timers_.top().cycle)
-            timers_.pop();
         if (awake_dirty_) {
             awake_list_.clear();
             for (unsigned i = 0; i < entries_.size(); ++i)
@@ -86,22 +110,21 @@ void ClockDomain::run() {
             continue;
         }
         uint64_t edge = next_edge();
-        if (awake_list_.empty()) edge = std::max(edge, timers_.top().cycle);
+        if (awake_list_.empty()) edge = std::max(edge, timers_.begin()->first);
         sc_time delay = time_of(edge) - sc_core::sc_time_stamp();
         wait(delay, wake_event_);
         if (sc_core::sc_time_stamp() != time_of(edge)) continue;  // woken early: plan again
 
-        while (!timers_.empty() && timers_.top().cycle <= edge) {
-            Entry& e = entries_[timers_.top().index];
-            if (e.wake_cycle == timers_.top().cycle) {
-                e.wake_cycle = UINT64_MAX;
-                if (!e.awake) {
-                    e.awake = true;
-                    e.first_cycle = edge;
-                    awake_dirty_ = true;
-                }
+        while (!timers_.empty() && timers_.begin()->first <= edge) {
+            Entry& e = entries_[timers_.begin()->second];
+            timers_.erase(timers_.begin());
+            e.armed = false;
+            e.wake_cycle = UINT64_MAX;
+            if (!e.awake) {
+                e.awake = true;
+                e.first_cycle = edge;
+                awake_dirty_ = true;
             }
-            timers_.pop();
         }
         if (awake_dirty_) {
             awake_list_.clear();
@@ -113,10 +136,17 @@ void ClockDomain::run() {
         ++active_edges_;
         // A block woken at this very time, or during this pass, starts on the next edge.
         tick_list_ = awake_list_;
+        in_pass_ = true;
         for (unsigned i : tick_list_) {
             Entry& e = entries_[i];
-            if (e.awake && e.first_cycle <= edge) e.block->tick();
+            if (!e.awake || e.first_cycle > edge) continue;
+            if (e.wake_cycle <= edge) {  // the requested tick is this one
+                disarm(i);
+                e.wake_cycle = UINT64_MAX;
+            }
+            e.block->tick();
         }
+        in_pass_ = false;
         for (const auto& observe : observers_) observe();
     }
 }

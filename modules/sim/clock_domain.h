@@ -2,7 +2,8 @@
 
 #include <cstdint>
 #include <functional>
-#include <queue>
+#include <set>
+#include <utility>
 #include <systemc>
 #include <vector>
 
@@ -67,18 +68,15 @@ class ClockDomain : public sc_core::sc_module {
     struct Entry {
         Clocked* block;
         bool awake = false;
+        bool armed = false;                // wake_cycle is in timers_
         uint64_t first_cycle = 0;          // the first edge of the current awake period
         uint64_t wake_cycle = UINT64_MAX;  // a pending wake_at
     };
-    struct Timer {
-        uint64_t cycle;
-        unsigned index;
-        bool operator>(const Timer& o) const {
-            return cycle != o.cycle ? cycle > o.cycle : index > o.index;
-        }
-    };
 
     void run();
+    void notify();
+    void arm(unsigned index, uint64_t cycle);
+    void disarm(unsigned index);
     unsigned index_of(const Clocked* block) const;
     uint64_t next_edge() const;
 
@@ -88,10 +86,12 @@ class ClockDomain : public sc_core::sc_module {
     std::vector<unsigned> awake_list_;  // indices, ascending
     std::vector<unsigned> tick_list_;
     bool awake_dirty_ = false;
-    std::priority_queue<Timer, std::vector<Timer>, std::greater<Timer>> timers_;
+    // Pending timed wakes, (cycle, block index), at most one per block.
+    std::set<std::pair<uint64_t, unsigned>> timers_;
     sc_core::sc_event wake_event_;
     std::vector<std::function<void()>> observers_;
     uint64_t active_edges_ = 0;
+    bool in_pass_ = false;  // the domain's process is ticking its blocks
 };
 
 }  // namespace mvp::sim

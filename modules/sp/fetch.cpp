@@ -143,7 +143,8 @@ bool Fetch::tick(uint64_t now) {
             ext->warp = static_cast<uint32_t>(w);
             ext->lane_mask = split.mask;
             ext->client = sim::GpuExtension::Client::kIcc;
-            ext->request_id = (uint64_t{static_cast<uint32_t>(w) * slots_ + s} << 32) | c.generation;
+            ext->request_id =
+                (uint64_t{static_cast<uint32_t>(w) * slots_ + s} << 32) | c.generation;
             ext->issue_time = sc_core::sc_time_stamp();
             for (unsigned k = 0; k < count; ++k) {
                 c.buffer.reserve(c.fetch_pc);

@@ -1,10 +1,9 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
-
 #include <systemc>
 #include <tlm>
+#include <vector>
 
 #include "instruction_buffer.h"
 #include "modules/sim/memory_manager.h"

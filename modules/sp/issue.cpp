@@ -178,7 +178,8 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
         if (reg == isa::kRegZero) return;
         for (unsigned i = 0; i < wi->num_reads; ++i)
             if (wi->read_reg[i] == reg) return;
-        if (sp.scoreboard.pending(w, reg, mask)) wi->bypass |= static_cast<uint8_t>(1u << wi->num_reads);
+        if (sp.scoreboard.pending(w, reg, mask))
+            wi->bypass |= static_cast<uint8_t>(1u << wi->num_reads);
         wi->read_reg[wi->num_reads++] = static_cast<uint8_t>(reg);
     };
     if (isa::reads_rs(op)) add_read(in.rs);

@@ -32,13 +32,13 @@ class Issue {
   public:
     enum Stall : uint8_t {
         kIssued = 0,
-        kNoWarp,         // no running warp with a split (all waiting, finished or switching)
-        kIbufferEmpty,   // the instruction is not fetched yet
-        kControl,        // a branch of the split is being resolved
-        kBarrier,        // at a work-group barrier
-        kMemory,         // waiting for a memory instruction (stall/switch policies)
-        kScoreboard,     // RAW/WAW on a register
-        kPipelineBusy,   // the IS->RF register of the pipe is full (RF or the unit is busy)
+        kNoWarp,        // no running warp with a split (all waiting, finished or switching)
+        kIbufferEmpty,  // the instruction is not fetched yet
+        kControl,       // a branch of the split is being resolved
+        kBarrier,       // at a work-group barrier
+        kMemory,        // waiting for a memory instruction (stall/switch policies)
+        kScoreboard,    // RAW/WAW on a register
+        kPipelineBusy,  // the IS->RF register of the pipe is full (RF or the unit is busy)
         kNumStalls
     };
     static const char* stall_name(Stall s);

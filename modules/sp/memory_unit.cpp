@@ -22,8 +22,8 @@ bool MemoryUnit::check(WarpInstruction* wi) {
             sp.fault(wi->warp, lane, wi->pc, "misaligned access", addr, true);
             return false;
         }
-        const bool local = addr < sp.params.local_mem_bytes &&
-                           uint64_t{addr} + size <= sp.params.local_mem_bytes;
+        const bool local =
+            addr < sp.params.local_mem_bytes && uint64_t{addr} + size <= sp.params.local_mem_bytes;
         const bool global = addr >= global_base &&
                             uint64_t{addr} - global_base + size <= sp.params.global_mem_bytes;
         if (!local && !global) {
@@ -100,8 +100,8 @@ void MemoryUnit::complete(const WarpMemoryResult& result) {
     if (!isa::is_store(op)) {
         for (LaneMask m = wi->mask; m; m &= m - 1) {
             const unsigned lane = lowest_lane(m);
-            wi->result[lane] = isa::is_load(op) ? isa::load_result(op, result.value[lane])
-                                                : result.value[lane];
+            wi->result[lane] =
+                isa::is_load(op) ? isa::load_result(op, result.value[lane]) : result.value[lane];
         }
     }
     // Written back at the edge after the completion.

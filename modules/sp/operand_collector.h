@@ -44,8 +44,8 @@ class OperandCollector {
     bool collector_;
     unsigned capacity_;
     std::vector<WarpInstruction*> active_;  // occupied collectors / RF registers, oldest first
-    std::vector<uint64_t> read_cycle_;       // per bank: the cycle of its last read
-    std::vector<uint64_t> write_cycle_;      // per bank: the cycle of its last write
+    std::vector<uint64_t> read_cycle_;      // per bank: the cycle of its last read
+    std::vector<uint64_t> write_cycle_;     // per bank: the cycle of its last write
 };
 
 }  // namespace mvp

@@ -70,8 +70,9 @@ void PdomStack::settle(Warp& w) {
         }
     }
     if (!w.stack.empty() && !w.stack.back().pc_known)
-        SC_REPORT_ERROR("mvp/sp/pdom", "PDOM stack: a reconvergence entry with live threads "
-                                       "has no PC (no path returned to it)");
+        SC_REPORT_ERROR("mvp/sp/pdom",
+                        "PDOM stack: a reconvergence entry with live threads "
+                        "has no PC (no path returned to it)");
 }
 
 void PdomStack::advance(unsigned warp, unsigned, uint32_t next_pc) {
@@ -135,8 +136,7 @@ void PdomStack::on_call(unsigned warp, unsigned, uint32_t target, uint32_t) {
     settle(w);
 }
 
-void PdomStack::on_indirect(unsigned warp, unsigned, const uint32_t* lane_target,
-                            bool is_return) {
+void PdomStack::on_indirect(unsigned warp, unsigned, const uint32_t* lane_target, bool is_return) {
     Warp& w = warps_[warp];
     const Entry base = w.stack.back();
     const int32_t depth = base.depth - (is_return ? 1 : 0);

@@ -57,8 +57,8 @@ class Scoreboard {
         uint64_t ready = kNotReady;
     };
     struct Warp {
-        uint64_t used = 0;           // slots in use
-        uint16_t reg_pending = 0;    // registers with at least one reservation
+        uint64_t used = 0;         // slots in use
+        uint16_t reg_pending = 0;  // registers with at least one reservation
         uint8_t count[isa::kNumRegs] = {};
         Slot slots[kMaxPendingPerWarp];
     };

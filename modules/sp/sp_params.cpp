@@ -24,12 +24,12 @@ SpParams SpParams::from_config(const config::Config& c, uint32_t sp_id) {
                                   std::to_string(p.warp_size) + ")");
     p.running_warps = std::min(u32(c.get_int("mvpgpu_thdc_running_warps")), p.num_warps());
     const std::string& policy = c.get_string("mvpgpu_thdc_policy");
-    p.thdc_policy = policy == "stall"    ? ThdcPolicy::kStall
-                    : policy == "park"   ? ThdcPolicy::kPark
-                                         : ThdcPolicy::kSwitch;
+    p.thdc_policy = policy == "stall"  ? ThdcPolicy::kStall
+                    : policy == "park" ? ThdcPolicy::kPark
+                                       : ThdcPolicy::kSwitch;
     p.switch_threshold = u32(c.get_int("mvpgpu_thdc_switch_threshold"));
-    p.divergence = c.get_string("mvpgpu_divergence") == "pdom" ? Divergence::kPdom
-                                                                : Divergence::kMpIpdom;
+    p.divergence =
+        c.get_string("mvpgpu_divergence") == "pdom" ? Divergence::kPdom : Divergence::kMpIpdom;
 
     p.ibuffer_entries = u32(c.get_int("mvpgpu_ibuffer_entries"));
     p.fetch_width = u32(c.get_int("mvpgpu_fetch_width"));
@@ -63,8 +63,8 @@ SpParams SpParams::from_config(const config::Config& c, uint32_t sp_id) {
     if (p.ex_wb_width == 0)
         throw config::ConfigError("-mvpgpu_pipeline_widths: the EX_WB width must be at least 1");
 
-    p.rf_model = c.get_string("mvpgpu_rf_model") == "collector" ? RfModel::kCollector
-                                                                 : RfModel::kOddEven;
+    p.rf_model =
+        c.get_string("mvpgpu_rf_model") == "collector" ? RfModel::kCollector : RfModel::kOddEven;
     p.oc_collectors = u32(c.get_int("mvpgpu_oc_collectors"));
     p.rf_banks = u32(c.get_int("mvpgpu_rf_banks"));
 

@@ -54,37 +54,41 @@ SpPipeline::~SpPipeline() = default;
 void SpPipeline::register_stats() {
     sim::StatGroup& s = stats_;
     Counters& c = counters;
-    s.add("cycles_active",
-          [this] {
-              return static_cast<double>(counters.cycles_active +
-                                         (active_ ? clock.now() - active_since_ : 0));
-          },
-          "core cycles with at least one resident warp");
+    s.add(
+        "cycles_active",
+        [this] {
+            return static_cast<double>(counters.cycles_active +
+                                       (active_ ? clock.now() - active_since_ : 0));
+        },
+        "core cycles with at least one resident warp");
     s.add("ticks", &c.ticks, "cycles the pipeline was evaluated (host work; idle cycles sleep)");
     s.add("warp_instructions", &c.warp_instructions, "warp instructions issued");
     s.add("thread_instructions", &c.thread_instructions,
           "thread instructions issued (active lanes summed)");
     s.add("retired", &c.retired, "warp instructions written back");
-    s.add("ipc",
-          [this] {
-              double cycles = counters.cycles_active + (active_ ? clock.now() - active_since_ : 0);
-              return cycles ? counters.warp_instructions / cycles : 0.0;
-          },
-          "warp instructions per active cycle");
-    s.add("thread_ipc",
-          [this] {
-              double cycles = counters.cycles_active + (active_ ? clock.now() - active_since_ : 0);
-              return cycles ? counters.thread_instructions / cycles : 0.0;
-          },
-          "thread instructions per active cycle");
-    s.add("simd_efficiency",
-          [this] {
-              return counters.warp_instructions
-                         ? static_cast<double>(counters.thread_instructions) /
-                               (static_cast<double>(counters.warp_instructions) * params.warp_size)
-                         : 0.0;
-          },
-          "thread_instructions / (warp_instructions x warp size)");
+    s.add(
+        "ipc",
+        [this] {
+            double cycles = counters.cycles_active + (active_ ? clock.now() - active_since_ : 0);
+            return cycles ? counters.warp_instructions / cycles : 0.0;
+        },
+        "warp instructions per active cycle");
+    s.add(
+        "thread_ipc",
+        [this] {
+            double cycles = counters.cycles_active + (active_ ? clock.now() - active_since_ : 0);
+            return cycles ? counters.thread_instructions / cycles : 0.0;
+        },
+        "thread instructions per active cycle");
+    s.add(
+        "simd_efficiency",
+        [this] {
+            return counters.warp_instructions
+                       ? static_cast<double>(counters.thread_instructions) /
+                             (static_cast<double>(counters.warp_instructions) * params.warp_size)
+                       : 0.0;
+        },
+        "thread_instructions / (warp_instructions x warp size)");
     s.add("workgroups_started", &c.workgroups_started, "work-groups started on this SP");
     s.add("workgroups_done", &c.workgroups_done, "work-groups ended on this SP");
     s.add("fetches", &c.fetches, "fetch requests sent to the ICC");
@@ -96,10 +100,12 @@ void SpPipeline::register_stats() {
     s.add("divergent_branches", &c.divergent_branches,
           "conditional branches whose lanes went both ways");
     s.add("barriers", &c.barriers, "sync instructions issued (warp arrivals at a barrier)");
-    s.add("barrier_releases", [this] { return static_cast<double>(thdc.barrier_releases()); },
-          "work-group barriers released");
-    s.add("thdc_switches", [this] { return static_cast<double>(thdc.switches()); },
-          "warps switched out of the running set for a waiting one");
+    s.add(
+        "barrier_releases", [this] { return static_cast<double>(thdc.barrier_releases()); },
+        "work-group barriers released");
+    s.add(
+        "thdc_switches", [this] { return static_cast<double>(thdc.switches()); },
+        "warps switched out of the running set for a waiting one");
     s.add("loads", &c.loads, "warp load instructions");
     s.add("stores", &c.stores, "warp store instructions");
     s.add("atomics", &c.atomics, "warp atomic instructions");
@@ -119,30 +125,31 @@ void SpPipeline::register_stats() {
               std::string("warp instructions executed by the ") + name + " units");
         s.add(std::string("unit_") + name + "_busy_cycles", busy,
               std::string("cycles the ") + name + " units took a pass of a warp instruction");
-        s.add(std::string("unit_") + name + "_utilisation",
-              [this, busy] {
-                  double cycles =
-                      counters.cycles_active + (active_ ? clock.now() - active_since_ : 0);
-                  return cycles ? *busy / cycles : 0.0;
-              },
-              std::string("busy cycles / active cycles of the ") + std::to_string(lanes) + " " +
-                  name + " units");
+        s.add(
+            std::string("unit_") + name + "_utilisation",
+            [this, busy] {
+                double cycles =
+                    counters.cycles_active + (active_ ? clock.now() - active_since_ : 0);
+                return cycles ? *busy / cycles : 0.0;
+            },
+            std::string("busy cycles / active cycles of the ") + std::to_string(lanes) + " " +
+                name + " units");
     };
     unit_stats("int", &execute.int_unit.busy_cycles, &execute.int_unit.instructions,
                params.int_units);
-    unit_stats("fp", &execute.fp_unit.busy_cycles, &execute.fp_unit.instructions,
-               params.fp_units);
+    unit_stats("fp", &execute.fp_unit.busy_cycles, &execute.fp_unit.instructions, params.fp_units);
     unit_stats("sfu", &execute.sfu_unit.busy_cycles, &execute.sfu_unit.instructions,
                params.sfu_units);
     unit_stats("ldst", &memory_unit.busy_cycles, &memory_unit.instructions, params.ldst_units);
     s.add("branch_unit_instructions", &execute.branch_instructions,
           "control instructions through the branch unit");
-    s.add("pdom_max_depth",
-          [this] {
-              auto* pdom = dynamic_cast<const PdomStack*>(policy.get());
-              return pdom ? static_cast<double>(pdom->max_depth()) : 0.0;
-          },
-          "deepest PDOM stack of any warp");
+    s.add(
+        "pdom_max_depth",
+        [this] {
+            auto* pdom = dynamic_cast<const PdomStack*>(policy.get());
+            return pdom ? static_cast<double>(pdom->max_depth()) : 0.0;
+        },
+        "deepest PDOM stack of any warp");
 }
 
 void SpPipeline::wake() {
@@ -176,10 +183,12 @@ void SpPipeline::start_workgroup(
     const unsigned W = params.warp_size;
     const unsigned warps = (group.work_items + W - 1) / W;
     const int first = thdc.find_free_warps(warps);
-    if (first < 0 || abi.params().warp_size != W || abi.params().threads_per_sp != params.threads_per_sp) {
-        SC_REPORT_ERROR("mvp/sp", "start_workgroup: the SP cannot take this work-group "
-                                  "(call can_start first; the ABI's warp size and thread count "
-                                  "must be the SP's)");
+    if (first < 0 || abi.params().warp_size != W ||
+        abi.params().threads_per_sp != params.threads_per_sp) {
+        SC_REPORT_ERROR("mvp/sp",
+                        "start_workgroup: the SP cannot take this work-group "
+                        "(call can_start first; the ABI's warp size and thread count "
+                        "must be the SP's)");
         return;
     }
     const uint64_t now = clock.now();
@@ -278,9 +287,12 @@ std::string SpPipeline::live_warps_text() const {
         s += buf;
         const uint32_t index = split.pc / isa::kInstBytes;
         if (prog && index < prog->lines.size()) s += " (" + prog->where(split.pc) + ")";
-        if (warp.at_barrier) s += " at a barrier";
-        else if (warp.mem_outstanding) s += " waiting for memory";
-        else if (warp.status == Thdc::Status::kWaiting) s += " waiting to run";
+        if (warp.at_barrier)
+            s += " at a barrier";
+        else if (warp.mem_outstanding)
+            s += " waiting for memory";
+        else if (warp.status == Thdc::Status::kWaiting)
+            s += " waiting to run";
         ++listed;
     }
     return s.empty() ? "none" : s;

@@ -20,14 +20,14 @@ bool Writeback::tick(uint64_t now) {
     if (due_.empty()) return false;
     const size_t n = std::min<size_t>(due_.size(), sp_.params.ex_wb_width);
     if (due_.size() > n) {
-        std::partial_sort(due_.begin(), due_.begin() + static_cast<std::ptrdiff_t>(n), due_.end(),
-                          [](const WarpInstruction* a, const WarpInstruction* b) {
-                              return a->seq < b->seq;
-                          });
+        std::partial_sort(
+            due_.begin(), due_.begin() + static_cast<std::ptrdiff_t>(n), due_.end(),
+            [](const WarpInstruction* a, const WarpInstruction* b) { return a->seq < b->seq; });
         due_.resize(n);
     } else {
-        std::sort(due_.begin(), due_.end(),
-                  [](const WarpInstruction* a, const WarpInstruction* b) { return a->seq < b->seq; });
+        std::sort(due_.begin(), due_.end(), [](const WarpInstruction* a, const WarpInstruction* b) {
+            return a->seq < b->seq;
+        });
     }
     auto remove = [&](std::vector<WarpInstruction*>& from) {
         size_t keep = 0;

@@ -64,8 +64,8 @@ TEST(SpFault, UnmappedAtomicPastTheEndOfGlobalMemory) {
 }
 
 TEST(SpFault, LocalAccessStraddlingTheEndOfLocalMemory) {
-    Kernel k = build_kernel(faulting("\tld.h $5, 0($4)\n"), "kernel", 8, 8,
-                            {KernelArg::of_value(32767)});
+    Kernel k =
+        build_kernel(faulting("\tld.h $5, 0($4)\n"), "kernel", 8, 8, {KernelArg::of_value(32767)});
     expect_same_fault(k);
 }
 
@@ -112,8 +112,8 @@ kernel:
 	jp	.Lspin
 )";
     Kernel k = build_kernel(src, "kernel", 8, 8, {});
-    PipelineBench b("b", make_config({{"mvpgpu_watchdog_cycles", "0"},
-                                      {"gpgpu_max_cycle", "500"}}));
+    PipelineBench b("b",
+                    make_config({{"mvpgpu_watchdog_cycles", "0"}, {"gpgpu_max_cycle", "500"}}));
     b.run(k);
     EXPECT_EQ(b.error,
               "SP 0: the run reached -gpgpu_max_cycle 500 with live warps: warp 0 at PC 0x0018 "

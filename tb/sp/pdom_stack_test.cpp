@@ -21,10 +21,10 @@ S top(const PdomStack& p, unsigned w = 0) {
     return {s.pc, s.mask};
 }
 
-#define EXPECT_TOP(p, PC, MASK)            \
-    do {                                   \
-        S t_ = top(p);                     \
-        EXPECT_EQ(t_.pc, (PC)) << "pc";    \
+#define EXPECT_TOP(p, PC, MASK)               \
+    do {                                      \
+        S t_ = top(p);                        \
+        EXPECT_EQ(t_.pc, (PC)) << "pc";       \
         EXPECT_EQ(t_.mask, (MASK)) << "mask"; \
     } while (0)
 
@@ -48,7 +48,7 @@ TEST(PdomStack, IfElseRunsFallThroughFirstThenTakenThenJoins) {
     EXPECT_EQ(p.depth(0), 3u);
     EXPECT_TOP(p, 0x18u, 0xau);  // not-taken lanes first
     p.advance(0, 0, 0x20);
-    p.on_jump(0, 0, 0x40);       // reaches the join: pops
+    p.on_jump(0, 0, 0x40);  // reaches the join: pops
     EXPECT_TOP(p, 0x30u, 0x5u);
     p.advance(0, 0, 0x38);
     p.advance(0, 0, 0x40);

@@ -41,9 +41,13 @@ void FakeIcc::tick() {
     }
 }
 
-FakeMemory::FakeMemory(sim::ClockDomain& clock, SpPipeline& sp, GlobalMemory& global,
-                       unsigned lat, unsigned d)
-    : local(sp.params.local_mem_bytes, 0), latency(lat), depth(d), clock_(clock), sp_(sp),
+FakeMemory::FakeMemory(sim::ClockDomain& clock, SpPipeline& sp, GlobalMemory& global, unsigned lat,
+                       unsigned d)
+    : local(sp.params.local_mem_bytes, 0),
+      latency(lat),
+      depth(d),
+      clock_(clock),
+      sp_(sp),
       global_(global) {
     clock_.attach(this);
 }

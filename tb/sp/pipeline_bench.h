@@ -24,9 +24,9 @@
 
 namespace mvp::tb {
 
-constexpr uint32_t kCodeBase = 0x80000000u;   // code image in global memory
-constexpr uint32_t kDataBase = 0x80100000u;   // the program's data segment
-constexpr uint32_t kBufferBase = 0x80200000u; // buffers the tests allocate
+constexpr uint32_t kCodeBase = 0x80000000u;    // code image in global memory
+constexpr uint32_t kDataBase = 0x80100000u;    // the program's data segment
+constexpr uint32_t kBufferBase = 0x80200000u;  // buffers the tests allocate
 constexpr uint32_t kGlobalBytes = 1u << 24;
 
 // Answers fetches `latency` cycles after the edge of the request with the code words.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <map>
 #include <memory>
 
 #include "modules/sim/connect.h"
@@ -114,12 +115,12 @@ TEST(SpPipelineTiming, DependentIntegerChainCostsTheLatencyPerInstruction) {
 }
 
 TEST(SpPipelineTiming, ChainLatencyFollowsTheOptions) {
-    config::Config c = make_config({{"ptx_opcode_latency_int", "5,3,7,3,3,3"},
-                                    {"ptx_opcode_latency_fp", "4,3,3,3,3"}});
-    PipelineBench* b = run_single("\tadd.si $2, $zero, 1\n" + repeat("\tadd $2, $2, $2\n", 4) +
-                                      repeat("\tmul $2, $2, $2\n", 4) +
-                                      repeat("\tfadd $2, $2, $2\n", 4),
-                                  c);
+    config::Config c = make_config(
+        {{"ptx_opcode_latency_int", "5,3,7,3,3,3"}, {"ptx_opcode_latency_fp", "4,3,3,3,3"}});
+    PipelineBench* b =
+        run_single("\tadd.si $2, $zero, 1\n" + repeat("\tadd $2, $2, $2\n", 4) +
+                       repeat("\tmul $2, $2, $2\n", 4) + repeat("\tfadd $2, $2, $2\n", 4),
+                   c);
     for (uint64_t d : diffs(retire_cycles(*b, "add "))) EXPECT_EQ(d, 5u);
     for (uint64_t d : diffs(retire_cycles(*b, "mul "))) EXPECT_EQ(d, 7u);
     for (uint64_t d : diffs(retire_cycles(*b, "fadd "))) EXPECT_EQ(d, 4u);
@@ -222,6 +223,32 @@ TEST(SpPipelineTiming, RunningWarpsIssueRoundRobin) {
     EXPECT_EQ(first, (std::vector<unsigned>{0, 1, 2, 3}));
 }
 
+TEST(SpPipelineTiming, IssueWidthTwoIssuesTwoWarpsPerCycle) {
+    // The 4 INT32 units take one warp instruction of 4 lanes per cycle, so do the 4 FP32
+    // units, and each bank of the odd/even GPR one read: two instructions a cycle need both
+    // unit types and sources in both banks.
+    std::string body;
+    for (unsigned r = 5; r < 13; ++r)
+        body += r % 2 ? "\titof $" + std::to_string(r) + ", $4\n"
+                      : "\tadd.si $" + std::to_string(r) + ", $3, 1\n";
+    Kernel k = build_kernel(kernel_of(body), "kernel", 16, 16, {});
+    PipelineBench b("b", make_config({{"mvpgpu_issue_width", "2"},
+                                      {"mvpgpu_ibuffer_entries", "4"},
+                                      {"mvpgpu_pipeline_widths", "4,4,4,4,4,4,4,4,4,4,4,4,0"}}));
+    b.run(k);
+    ASSERT_EQ(b.error, "");
+    std::map<uint64_t, unsigned> per_cycle;
+    for (uint64_t c : retire_cycles(b, "add.si ")) ++per_cycle[c];
+    for (uint64_t c : retire_cycles(b, "itof ")) ++per_cycle[c];
+    unsigned pairs = 0;
+    for (const auto& p : per_cycle) {
+        EXPECT_LE(p.second, 2u);
+        pairs += p.second == 2;
+    }
+    EXPECT_GE(pairs, 8u);  // most of the 32 adds go two by two
+    if (pairs < 8) std::cout << b.commit.str();
+}
+
 TEST(SpThdc, SyncReleasesAllWarpsOfTheGroupInTheSameCycle) {
     // 64 work-items (16 warps, 4 running): the warps reach the barrier at different times
     // (a per-warp delay loop), the last arrival releases them all at once.
@@ -285,8 +312,8 @@ TEST(SpThdc, SwitchPolicySwapsInWaitingWarpsOnLongMemoryAccesses) {
     PipelineBench* st = nullptr;
     PipelineBench* pk = nullptr;
     for (const char* policy : {"switch", "stall", "park"}) {
-        config::Config c = make_config({{"mvpgpu_thdc_policy", policy},
-                                        {"mvpgpu_thdc_switch_threshold", "8"}});
+        config::Config c =
+            make_config({{"mvpgpu_thdc_policy", policy}, {"mvpgpu_thdc_switch_threshold", "8"}});
         runs.kernels.push_back(std::make_unique<Kernel>(k));
         runs.benches.push_back(
             std::make_unique<PipelineBench>((std::string("b_") + policy).c_str(), c, 1, 50));

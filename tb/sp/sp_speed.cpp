@@ -25,12 +25,10 @@ int sc_main(int argc, char** argv) {
     r.work_dim = 1;
     r.global[0] = items;
     r.local[0] = 64;
-    std::vector<KernelArg> args = {KernelArg::of_value(kBufferBase),
-                                   KernelArg::of_value(kBufferBase + 4 * items),
-                                   KernelArg::of_value(kBufferBase + 8 * items),
-                                   KernelArg::of_value(iters)};
-    Kernel k = build_kernel_file("sw/kernels/compute_loop/compute_loop.s", "compute_loop", r,
-                                 args);
+    std::vector<KernelArg> args = {
+        KernelArg::of_value(kBufferBase), KernelArg::of_value(kBufferBase + 4 * items),
+        KernelArg::of_value(kBufferBase + 8 * items), KernelArg::of_value(iters)};
+    Kernel k = build_kernel_file("sw/kernels/compute_loop/compute_loop.s", "compute_loop", r, args);
     config::Config c = make_config();
     std::vector<std::unique_ptr<SpBench>> benches;
     for (unsigned i = 0; i < sps; ++i) {
@@ -40,8 +38,7 @@ int sc_main(int argc, char** argv) {
     }
     auto t0 = std::chrono::steady_clock::now();
     sc_core::sc_start();
-    double secs =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     uint64_t thread_instr = 0, cycles = 0, ticks = 0;
     for (auto& b : benches) {
         if (!b->error.empty()) std::printf("error: %s\n", b->error.c_str());
@@ -49,11 +46,11 @@ int sc_main(int argc, char** argv) {
         ticks += b->sp->pipeline().counters.ticks;
         cycles = std::max(cycles, b->flushed_cycle);
     }
-    std::printf("%u SPs, %u work-items each, %u iterations: %llu thread instructions, %llu "
-                "cycles, %llu SP ticks, %.3f s\n",
-                sps, items, iters, static_cast<unsigned long long>(thread_instr),
-                static_cast<unsigned long long>(cycles), static_cast<unsigned long long>(ticks),
-                secs);
+    std::printf(
+        "%u SPs, %u work-items each, %u iterations: %llu thread instructions, %llu "
+        "cycles, %llu SP ticks, %.3f s\n",
+        sps, items, iters, static_cast<unsigned long long>(thread_instr),
+        static_cast<unsigned long long>(cycles), static_cast<unsigned long long>(ticks), secs);
     std::printf("%.2f M thread instructions/s, %.1f K platform cycles/s\n",
                 thread_instr / secs / 1e6, cycles / secs / 1e3);
     return 0;

@@ -10,6 +10,7 @@
 #include "modules/sim/connect.h"
 #include "modules/sim/protocol_checker.h"
 #include "modules/sim/stat_group.h"
+#include "modules/sim/vcd_tracer.h"
 #include "tb/sp/golden_cases.h"
 #include "tb/sp/sp_bench.h"
 
@@ -98,8 +99,8 @@ kernel:
             if (e.name == "simd_efficiency") {
                 found = true;
                 // 16 warps x 8 instructions at 4 lanes, warp 0 runs the add with 3 lanes.
-                EXPECT_NEAR(e.formula(), double(c.thread_instructions) /
-                                             (4.0 * c.warp_instructions), 1e-12);
+                EXPECT_NEAR(e.formula(),
+                            double(c.thread_instructions) / (4.0 * c.warp_instructions), 1e-12);
                 EXPECT_LT(e.formula(), 1.0);
             }
         }
@@ -126,6 +127,32 @@ TEST(Sp, LocalArgumentsKeepOneGroupPerSp) {
     Kernel k3 = build_kernel("\t.globl kernel\nkernel:\n\texit\n", "kernel", 64, 64, {});
     KernelAbi abi3(ap, k3.launch, k3.program.exit_stub_pc);
     EXPECT_FALSE(sp.can_start(abi3, abi3.group(0)));  // 64 slots, 16 in use
+}
+
+TEST(Sp, DependentChainThroughTheWholeSp) {
+    CheckingOn on;
+    std::string body = "\tadd.si $2, $zero, 1\n";
+    for (int i = 0; i < 12; ++i) body += "\tadd $2, $2, $2\n";
+    Kernel k = single(body);
+    SpBench b("b", make_config(), 20);
+    b.run(k);
+    ASSERT_EQ(b.error, "");
+    std::vector<uint64_t> r = retire_cycles(b.commit.str(), "add ");
+    ASSERT_EQ(r.size(), 12u);
+    // Each dependent add 3 cycles after the previous one, except where the next line of code
+    // is not yet in the ICC (one miss per 32-byte line of 4 instructions ahead of the chain).
+    unsigned three = 0;
+    for (size_t i = 1; i < r.size(); ++i) three += r[i] - r[i - 1] == 3;
+    EXPECT_GE(three, 8u);
+}
+
+TEST(Sp, VcdOffersPerWarpVariables) {
+    const std::string path = ::testing::TempDir() + "sp_vcd_test.vcd";
+    sim::VcdTracer& t = sim::VcdTracer::instance();
+    t.configure(path, "*.warp1.*", 0, 0);
+    sim::ClockDomain core("core", 1000.0);
+    Sp sp("sp", core, make_config(), 0);
+    EXPECT_EQ(t.traced(), 4u);  // pc, ibuffer, active_mask, stall of warp 1
 }
 
 class SpGolden : public ::testing::TestWithParam<std::tuple<size_t, int>> {};
