@@ -1,9 +1,9 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <vector>
 
+#include "instruction_queue.h"
 #include "modules/ldst/warp_memory_request.h"
 #include "warp_instruction.h"
 
@@ -44,8 +44,8 @@ class MemoryUnit {
 
     SpPipeline& sp_;
     uint64_t agu_free_ = 0;
-    std::deque<WarpInstruction*> queue_;      // address generated, waiting for Ldst
-    std::deque<WarpInstruction*> at_memory_;  // issued to Ldst, in order
+    InstructionQueue queue_{kQueueDepth};  // address generated, waiting for Ldst
+    InstructionQueue at_memory_{32};       // issued to Ldst, in order
     std::vector<WarpInstruction*> completed_;
     WarpMemoryRequest request_;
 };

@@ -59,12 +59,6 @@ void Thdc::start_group(unsigned first_warp, unsigned count, const Group& g,
     }
 }
 
-bool Thdc::memory_blocked(const Warp& w) const {
-    return w.mem_outstanding > 0 && params_.thdc_policy != SpParams::ThdcPolicy::kPark;
-}
-
-bool Thdc::ready(const Warp& w) const { return !w.at_barrier && !memory_blocked(w); }
-
 void Thdc::release(Group& g) {
     for (unsigned k = 0; k < g.num_warps; ++k) warps_[g.first_warp + k].at_barrier = false;
     g.arrived = 0;
@@ -154,38 +148,49 @@ bool Thdc::tick(uint64_t now) {
             }
         }
     }
-    auto ready_waiting = [&]() {
-        for (uint32_t w : waiting_)
-            if (ready(warps_[w])) return true;
-        return false;
-    };
     // Leave the running set: ended warps always; warps at a barrier or (switch) waiting long
-    // for memory when a ready warp can take the place.
+    // for memory when a ready warp can take the place and no place is free for it anyway.
+    unsigned free_places = 0;
+    unsigned candidates = 0;
+    auto wants_out = [&](const Warp& warp) {
+        return warp.at_barrier ||
+               (params_.thdc_policy == SpParams::ThdcPolicy::kSwitch && warp.mem_outstanding > 0 &&
+                now >= warp.mem_since + params_.switch_threshold);
+    };
     for (unsigned p = 0; p < running_.size(); ++p) {
+        const int w = running_[p];
+        if (w >= 0 && warps_[w].status == Status::kFinished) {
+            running_[p] = -1;
+            warps_[w].running_slot = -1;
+            changed = true;
+        }
+        if (running_[p] < 0) {
+            ++free_places;
+        } else {
+            candidates += wants_out(warps_[running_[p]]);
+        }
+    }
+    if (waiting_.empty() || (free_places == 0 && candidates == 0)) return changed;
+    // Ready waiting warps: each can take the place of one running warp.
+    unsigned ready_waiting = 0;
+    for (uint32_t w : waiting_) ready_waiting += ready(warps_[w]);
+    for (unsigned p = 0; p < running_.size() && candidates && ready_waiting > free_places; ++p) {
         const int w = running_[p];
         if (w < 0) continue;
         Warp& warp = warps_[w];
-        if (warp.status == Status::kFinished) {
-            running_[p] = -1;
-            warp.running_slot = -1;
-            changed = true;
-            continue;
-        }
-        const bool switch_out =
-            warp.at_barrier ||
-            (params_.thdc_policy == SpParams::ThdcPolicy::kSwitch && warp.mem_outstanding > 0 &&
-             now >= warp.mem_since + params_.switch_threshold);
-        if (switch_out && ready_waiting()) {
-            running_[p] = -1;
-            warp.running_slot = -1;
-            warp.status = Status::kWaiting;
-            waiting_.push_back(static_cast<uint32_t>(w));
-            sp_.fetch.flush(static_cast<unsigned>(w));
-            ++switches_;
-            changed = true;
-        }
+        if (!wants_out(warp)) continue;
+        --candidates;
+        running_[p] = -1;
+        warp.running_slot = -1;
+        warp.status = Status::kWaiting;
+        waiting_.push_back(static_cast<uint32_t>(w));
+        sp_.fetch.flush(static_cast<unsigned>(w));
+        ++switches_;
+        ++free_places;
+        changed = true;
     }
     // Fill free places from the waiting FIFO, in order, with ready warps.
+    if (free_places == 0 || ready_waiting == 0) return changed;
     for (unsigned p = 0; p < running_.size(); ++p) {
         if (running_[p] >= 0) continue;
         auto it = std::find_if(waiting_.begin(), waiting_.end(),

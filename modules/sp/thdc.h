@@ -20,11 +20,11 @@ class SpPipeline;
 // `running_warps` are in the running set; only those fetch and issue (round robin, in IS).
 // The others wait in a FIFO. A running warp leaves the set when its threads have all exited,
 // when it waits at a barrier, or (policy switch) when a memory instruction of it has been
-// outstanding for `switch_threshold` cycles; the last two only when a ready waiting warp can
-// take its place. Free places are filled from the waiting FIFO in order with warps that are
-// ready (not at a barrier, not waiting for memory). The instruction buffers belong to the
-// running set: a warp switched out loses its buffered instructions and refetches when it is
-// switched back in (the "replay" cost of the switch).
+// outstanding for `switch_threshold` cycles; the last two only when a ready waiting warp
+// needs the place (no free place is left for it). Free places are filled from the waiting FIFO in
+// order with warps that are ready (not at a barrier, not waiting for memory). The instruction
+// buffers belong to the running set: a warp switched out loses its buffered instructions and
+// refetches when it is switched back in (the "replay" cost of the switch).
 //
 // Barrier (`sync`): a split's threads arrive when its sync issues; the warp then issues
 // nothing until the release. When the arrived threads equal the group's live threads
@@ -101,8 +101,10 @@ class Thdc {
     uint64_t barrier_releases() const { return barrier_releases_; }
 
   private:
-    bool ready(const Warp& w) const;
-    bool memory_blocked(const Warp& w) const;
+    bool memory_blocked(const Warp& w) const {
+        return w.mem_outstanding > 0 && params_.thdc_policy != SpParams::ThdcPolicy::kPark;
+    }
+    bool ready(const Warp& w) const { return !w.at_barrier && !memory_blocked(w); }
     void release(Group& g);
     void finish_if_done(unsigned w);
 
