@@ -85,9 +85,9 @@ std::vector<OptionSpec> core_options() {
         // Execution policy and run limits.
         string_option("mvpgpu_divergence", "mpipdom", "pdom|mpipdom",
                       "branch divergence policy: PDOM SIMT stack or Multi-Path IPDOM"),
-        int_option("gpgpu_max_cycle", "0", 0, kNoMax,
-                   "stop the simulation after this many core "
-                   "cycles (0 = no limit)"),
+        int_option("gpgpu_max_cycle", "100000000", 0, kNoMax,
+                   "stop a timing run after this many core cycles with an error naming the "
+                   "live warps, so that an endless kernel cannot hang (0 = no limit)"),
         int_option("mvpgpu_watchdog_cycles", "1000000", 0, kNoMax,
                    "stop the run as hung after this many core cycles without a retired "
                    "instruction (0 = no watchdog)"),

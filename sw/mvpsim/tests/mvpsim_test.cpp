@@ -288,3 +288,19 @@ TEST(MvpsimTiming, AFaultLeavesNoTraceOrCommitLog) {
 
 }  // namespace
 }  // namespace mvp::mvpsim
+
+namespace mvp::mvpsim {
+namespace {
+
+TEST(MvpsimTiming, AnEndlessKernelIsStoppedAtTheCycleLimit) {
+    std::string src = testing::TempDir() + "loop.s";
+    std::ofstream(src) << "\t.globl loop\nloop:\n\tadd.si\t$2, $2, 1\n\tjp\tloop\n";
+    Result r = mvpsim("--kernel " + src + " --global 8 -gpgpu_max_cycle 10000");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err,
+              "mvpsim: error: SP 0: the run reached -gpgpu_max_cycle 10000 with live warps: warp 0 "
+              "at PC 0x0008 (loop.s:4), warp 1 at PC 0x0008 (loop.s:4)\n");
+}
+
+}  // namespace
+}  // namespace mvp::mvpsim
