@@ -81,15 +81,51 @@ void ClockDomain::sleep(Clocked* block) {
 void ClockDomain::arm(unsigned index, uint64_t cycle) {
     disarm(index);
     entries_[index].wake_cycle = cycle;
-    timers_.emplace(cycle, index);
-    entries_[index].armed = true;
+    timers_.push_back(index);
+    entries_[index].heap_pos = static_cast<unsigned>(timers_.size() - 1);
+    sift_up(timers_.size() - 1);
 }
 
 void ClockDomain::disarm(unsigned index) {
     Entry& e = entries_[index];
-    if (!e.armed) return;
-    timers_.erase({e.wake_cycle, index});
-    e.armed = false;
+    if (e.heap_pos == kNotArmed) return;
+    size_t pos = e.heap_pos;
+    e.heap_pos = kNotArmed;
+    unsigned last = timers_.back();
+    timers_.pop_back();
+    if (pos == timers_.size()) return;
+    heap_place(pos, last);
+    sift_up(pos);
+    sift_down(entries_[last].heap_pos);
+}
+
+void ClockDomain::heap_place(size_t pos, unsigned index) {
+    timers_[pos] = index;
+    entries_[index].heap_pos = static_cast<unsigned>(pos);
+}
+
+void ClockDomain::sift_up(size_t pos) {
+    unsigned index = timers_[pos];
+    while (pos > 0) {
+        size_t parent = (pos - 1) / 2;
+        if (!earlier(index, timers_[parent])) break;
+        heap_place(pos, timers_[parent]);
+        pos = parent;
+    }
+    heap_place(pos, index);
+}
+
+void ClockDomain::sift_down(size_t pos) {
+    unsigned index = timers_[pos];
+    for (;;) {
+        size_t child = 2 * pos + 1;
+        if (child >= timers_.size()) break;
+        if (child + 1 < timers_.size() && earlier(timers_[child + 1], timers_[child])) ++child;
+        if (!earlier(timers_[child], index)) break;
+        heap_place(pos, timers_[child]);
+        pos = child;
+    }
+    heap_place(pos, index);
 }
 
 void ClockDomain::notify() {
@@ -110,15 +146,14 @@ void ClockDomain::run() {
             continue;
         }
         uint64_t edge = next_edge();
-        if (awake_list_.empty()) edge = std::max(edge, timers_.begin()->first);
+        if (awake_list_.empty()) edge = std::max(edge, entries_[timers_.front()].wake_cycle);
         sc_time delay = time_of(edge) - sc_core::sc_time_stamp();
         wait(delay, wake_event_);
         if (sc_core::sc_time_stamp() != time_of(edge)) continue;  // woken early: plan again
 
-        while (!timers_.empty() && timers_.begin()->first <= edge) {
-            Entry& e = entries_[timers_.begin()->second];
-            timers_.erase(timers_.begin());
-            e.armed = false;
+        while (!timers_.empty() && entries_[timers_.front()].wake_cycle <= edge) {
+            Entry& e = entries_[timers_.front()];
+            disarm(timers_.front());
             e.wake_cycle = UINT64_MAX;
             if (!e.awake) {
                 e.awake = true;

@@ -2,8 +2,6 @@
 
 #include <cstdint>
 #include <functional>
-#include <set>
-#include <utility>
 #include <systemc>
 #include <vector>
 
@@ -68,7 +66,7 @@ class ClockDomain : public sc_core::sc_module {
     struct Entry {
         Clocked* block;
         bool awake = false;
-        bool armed = false;                // wake_cycle is in timers_
+        unsigned heap_pos = kNotArmed;     // position in timers_ while wake_cycle is armed
         uint64_t first_cycle = 0;          // the first edge of the current awake period
         uint64_t wake_cycle = UINT64_MAX;  // a pending wake_at
     };
@@ -77,6 +75,14 @@ class ClockDomain : public sc_core::sc_module {
     void notify();
     void arm(unsigned index, uint64_t cycle);
     void disarm(unsigned index);
+    bool earlier(unsigned a, unsigned b) const {
+        const Entry& x = entries_[a];
+        const Entry& y = entries_[b];
+        return x.wake_cycle != y.wake_cycle ? x.wake_cycle < y.wake_cycle : a < b;
+    }
+    void heap_place(size_t pos, unsigned index);
+    void sift_up(size_t pos);
+    void sift_down(size_t pos);
     unsigned index_of(const Clocked* block) const;
     uint64_t next_edge() const;
 
@@ -86,8 +92,11 @@ class ClockDomain : public sc_core::sc_module {
     std::vector<unsigned> awake_list_;  // indices, ascending
     std::vector<unsigned> tick_list_;
     bool awake_dirty_ = false;
-    // Pending timed wakes, (cycle, block index), at most one per block.
-    std::set<std::pair<uint64_t, unsigned>> timers_;
+    // Pending timed wakes: a binary min-heap of block indices ordered by (wake_cycle, index),
+    // at most one per block, with each entry's position kept in the entry so that a wake can
+    // be moved or removed in place. No allocation once every block has been armed once.
+    static constexpr unsigned kNotArmed = ~0u;
+    std::vector<unsigned> timers_;
     sc_core::sc_event wake_event_;
     std::vector<std::function<void()>> observers_;
     uint64_t active_edges_ = 0;
