@@ -177,3 +177,14 @@ void VcdTracer::finish() {
 }
 
 }  // namespace mvp::sim
+
+namespace mvp::sim {
+
+void VcdTracer::abandon() {
+    if (!started_) return;
+    out_.close();
+    std::remove((path_ + ".tmp").c_str());
+    started_ = false;
+}
+
+}  // namespace mvp::sim

@@ -48,6 +48,8 @@ class VcdTracer {
     void start(ClockDomain& core, const std::vector<ClockDomain*>& domains);
     // Writes the final values and moves the file into place.
     void finish();
+    // Drops the file being written (a failed run leaves no waveform that looks complete).
+    void abandon();
 
     size_t traced() const { return vars_.size(); }
 

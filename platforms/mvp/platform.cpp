@@ -24,7 +24,9 @@ Platform::Platform(const config::Config& config) {
     }
 }
 
-Platform::~Platform() { finish_tracing(); }
+Platform::~Platform() {
+    if (tracing_) sim::VcdTracer::instance().abandon();
+}
 
 void Platform::finish_tracing() {
     if (tracing_) sim::VcdTracer::instance().finish();

@@ -32,7 +32,8 @@ class Platform {
     Wait run_until_irq(uint64_t max_cycles);
     uint64_t core_cycle() const;
 
-    // Ends tracing and moves the VCD into place (also done by the destructor).
+    // Ends tracing and moves the VCD into place. A platform destroyed without it (a run that
+    // failed) drops the unfinished VCD.
     void finish_tracing();
 
   private:

@@ -280,10 +280,13 @@ TEST(MvpsimTiming, VcdHoldsOnlyTheScopeAndTheWindow) {
 TEST(MvpsimTiming, AFaultLeavesNoTraceOrCommitLog) {
     std::string vcd = tmp("f.vcd"), log = tmp("f.log");
     Result r = mvpsim(kSquare + " --global 4 --buffer a=zeros:16 --arg buf:a --arg u32:0x40000000"
-                                " --arg u32:4 --commit-log " + log);
+                                " --arg u32:4 --commit-log " + log + " --vcd " + vcd);
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("unmapped address at address 0x40000000"), std::string::npos) << r.err;
     EXPECT_FALSE(std::ifstream(log).good());
+    EXPECT_FALSE(std::ifstream(log + ".tmp").good());
+    EXPECT_FALSE(std::ifstream(vcd).good());
+    EXPECT_FALSE(std::ifstream(vcd + ".tmp").good());
 }
 
 }  // namespace
