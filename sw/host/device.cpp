@@ -226,12 +226,9 @@ LaunchStats Device::run_timing(const LoadedProgram& loaded, const Launch& launch
     Platform::Wait w = p.run_until_irq(impl_->max_cycles);
     uint32_t status = bus.read(kIrqStatus);
     bus.write(kIrqStatus, status);
-    if (status & kIrqError) {
-        std::string message = p.gpu().cp().error_message();
-        if (bus.read(kErrorCode) == kErrorBadLaunch || message.rfind("invalid launch", 0) == 0)
-            throw DeviceError(message);
-        throw DeviceError(message);
-    }
+    // A launch the CP refused ("invalid launch: ...") or a fault, watchdog or cycle limit
+    // reported by an SP: the CP keeps the one-line message.
+    if (status & kIrqError) throw DeviceError(p.gpu().cp().error_message());
     if (w == Platform::Wait::kCycleLimit)
         throw DeviceError("the kernel did not finish within -gpgpu_max_cycle " +
                           std::to_string(impl_->max_cycles) + " core cycles");
