@@ -32,7 +32,7 @@ constexpr ValueRule kMultipleOf8{is_multiple_of_8, "a multiple of 8"};
 
 // One helper per kind of option, so that each declaration below is a single call.
 inline OptionSpec int_option(const char* name, const char* def, int64_t min, int64_t max,
-                      const char* description, ValueRule rule = {}) {
+                             const char* description, ValueRule rule = {}) {
     OptionSpec s{name, OptionType::kInt, def, description};
     s.min = min;
     s.max = max;
@@ -41,15 +41,15 @@ inline OptionSpec int_option(const char* name, const char* def, int64_t min, int
 }
 
 inline OptionSpec int_list_option(const char* name, const char* def, unsigned length, int64_t min,
-                           const char* description) {
+                                  const char* description) {
     OptionSpec s{name, OptionType::kIntList, def, description};
     s.min = min;
     s.list_length = length;
     return s;
 }
 
-inline OptionSpec double_list_option(const char* name, const char* def, unsigned length, char separator,
-                              ValueRule rule, const char* description) {
+inline OptionSpec double_list_option(const char* name, const char* def, unsigned length,
+                                     char separator, ValueRule rule, const char* description) {
     OptionSpec s{name, OptionType::kDoubleList, def, description};
     s.list_length = length;
     s.separator = separator;
@@ -58,7 +58,7 @@ inline OptionSpec double_list_option(const char* name, const char* def, unsigned
 }
 
 inline OptionSpec string_option(const char* name, const char* def, const char* choices,
-                         const char* description) {
+                                const char* description) {
     OptionSpec s{name, OptionType::kString, def, description};
     s.choices = choices;
     return s;
@@ -66,9 +66,9 @@ inline OptionSpec string_option(const char* name, const char* def, const char* c
 
 // The option tables of each area of the model; option_specs() concatenates them.
 std::vector<OptionSpec> core_options();
-std::vector<OptionSpec> memory_system_options();   // options_memory_system.cpp: noc, ddr
-std::vector<OptionSpec> sp_memory_options();       // options_sp_memory.cpp: icc, xi, dcc, occ, ldst
-std::vector<OptionSpec> sp_pipeline_options();     // options_sp_pipeline.cpp: fe, thdc, is, rf
-std::vector<OptionSpec> platform_options();        // options_platform.cpp: cp, dma, tracing
+std::vector<OptionSpec> memory_system_options();  // options_memory_system.cpp: noc, ddr
+std::vector<OptionSpec> sp_memory_options();      // options_sp_memory.cpp: icc, xi, dcc, occ, ldst
+std::vector<OptionSpec> sp_pipeline_options();    // options_sp_pipeline.cpp: fe, thdc, is, rf
+std::vector<OptionSpec> platform_options();       // options_platform.cpp: cp, dma, tracing
 
 }  // namespace mvp::config

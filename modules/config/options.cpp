@@ -100,8 +100,8 @@ std::vector<OptionSpec> core_options() {
 const std::vector<OptionSpec>& option_specs() {
     static const std::vector<OptionSpec> specs = [] {
         std::vector<OptionSpec> all = core_options();
-        for (auto table : {memory_system_options, sp_memory_options, sp_pipeline_options,
-                            platform_options}) {
+        for (auto table :
+             {memory_system_options, sp_memory_options, sp_pipeline_options, platform_options}) {
             std::vector<OptionSpec> t = table();
             all.insert(all.end(), t.begin(), t.end());
         }

@@ -9,8 +9,8 @@ std::vector<OptionSpec> platform_options() {
         // Command processor and DMA.
         int_option("mvpgpu_cp_dispatch_per_cycle", "1", 1, 64,
                    "work-groups the command processor hands out per core cycle"),
-        int_option("mvpgpu_dma_chunk_bytes", "64", 4, 256,
-                   "bytes per DMA read/write transaction", kPowerOfTwo),
+        int_option("mvpgpu_dma_chunk_bytes", "64", 4, 256, "bytes per DMA read/write transaction",
+                   kPowerOfTwo),
         int_option("mvpgpu_dma_max_outstanding", "4", 1, 64,
                    "DMA chunks in flight (read issued, write not yet sent)"),
         int_option("mvpgpu_host_mem_latency", "100", 0, 1000000,

@@ -10,7 +10,12 @@ namespace mvp {
 using namespace cp_reg;
 
 Cp::Cp(const sc_core::sc_module_name& name, sim::ClockDomain& core, const Params& params)
-    : sc_module(name), regs("regs"), irq("irq"), core_(core), params_(params), stats_(this->name()) {
+    : sc_module(name),
+      regs("regs"),
+      irq("irq"),
+      core_(core),
+      params_(params),
+      stats_(this->name()) {
     core_.attach(this);
     regs.on_b_transport = [this](tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
         access(gp, delay);
@@ -161,7 +166,7 @@ void Cp::start_kernel() {
     for (uint32_t i = 0; i < count; ++i) {
         uint32_t v = regs_[kArg0 / 4 + i];
         launch.args.push_back((regs_[kArgLocalMask / 4] >> i) & 1 ? KernelArg::of_local(v)
-                                                                    : KernelArg::of_value(v));
+                                                                  : KernelArg::of_value(v));
     }
     auto it = programs_.find(regs_[kCodeBase / 4]);
     program_ = it == programs_.end() ? nullptr : it->second;

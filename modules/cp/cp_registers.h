@@ -6,33 +6,33 @@
 // little-endian, at a 4-byte aligned offset from the CP's base address.
 namespace mvp::cp_reg {
 
-inline constexpr uint32_t kId = 0x000;          // RO: 0x4d565021 ("MVP!")
-inline constexpr uint32_t kVersion = 0x004;     // RO: 0x00020001 (V2.1)
-inline constexpr uint32_t kStatus = 0x008;      // RO: kStatus* bits
-inline constexpr uint32_t kControl = 0x00c;     // WO: kControl* bits
-inline constexpr uint32_t kIrqEnable = 0x010;   // RW: kIrq* bits
-inline constexpr uint32_t kIrqStatus = 0x014;   // RW1C: kIrq* bits
-inline constexpr uint32_t kErrorCode = 0x018;   // RO: kError* of the last failed command
-inline constexpr uint32_t kNumSps = 0x01c;      // RO: SPs of the platform
+inline constexpr uint32_t kId = 0x000;         // RO: 0x4d565021 ("MVP!")
+inline constexpr uint32_t kVersion = 0x004;    // RO: 0x00020001 (V2.1)
+inline constexpr uint32_t kStatus = 0x008;     // RO: kStatus* bits
+inline constexpr uint32_t kControl = 0x00c;    // WO: kControl* bits
+inline constexpr uint32_t kIrqEnable = 0x010;  // RW: kIrq* bits
+inline constexpr uint32_t kIrqStatus = 0x014;  // RW1C: kIrq* bits
+inline constexpr uint32_t kErrorCode = 0x018;  // RO: kError* of the last failed command
+inline constexpr uint32_t kNumSps = 0x01c;     // RO: SPs of the platform
 
-inline constexpr uint32_t kCodeBase = 0x020;    // device address of the code image
-inline constexpr uint32_t kEntryPc = 0x024;     // PC of the kernel entry in the image
-inline constexpr uint32_t kWorkDim = 0x028;     // 1..3
-inline constexpr uint32_t kGlobal0 = 0x030;     // global size x, y, z at +0, +4, +8
-inline constexpr uint32_t kLocal0 = 0x040;      // work-group size x, y, z
-inline constexpr uint32_t kOffset0 = 0x050;     // global offset x, y, z
-inline constexpr uint32_t kArgCount = 0x060;    // number of kernel arguments (0..16)
+inline constexpr uint32_t kCodeBase = 0x020;      // device address of the code image
+inline constexpr uint32_t kEntryPc = 0x024;       // PC of the kernel entry in the image
+inline constexpr uint32_t kWorkDim = 0x028;       // 1..3
+inline constexpr uint32_t kGlobal0 = 0x030;       // global size x, y, z at +0, +4, +8
+inline constexpr uint32_t kLocal0 = 0x040;        // work-group size x, y, z
+inline constexpr uint32_t kOffset0 = 0x050;       // global offset x, y, z
+inline constexpr uint32_t kArgCount = 0x060;      // number of kernel arguments (0..16)
 inline constexpr uint32_t kArgLocalMask = 0x064;  // bit i: argument i is a __local size
-inline constexpr uint32_t kArg0 = 0x080;        // argument i at kArg0 + 4 i (16 of them)
+inline constexpr uint32_t kArg0 = 0x080;          // argument i at kArg0 + 4 i (16 of them)
 
 inline constexpr uint32_t kKernelCyclesLo = 0x0c0;  // RO: core cycles of the last kernel
 inline constexpr uint32_t kKernelCyclesHi = 0x0c4;
-inline constexpr uint32_t kGroupsDone = 0x0c8;      // RO: work-groups finished in this launch
+inline constexpr uint32_t kGroupsDone = 0x0c8;  // RO: work-groups finished in this launch
 
-inline constexpr uint32_t kDmaHostLo = 0x100;   // host (system) address, low and high word
+inline constexpr uint32_t kDmaHostLo = 0x100;  // host (system) address, low and high word
 inline constexpr uint32_t kDmaHostHi = 0x104;
-inline constexpr uint32_t kDmaGpu = 0x108;      // device (DDR) address
-inline constexpr uint32_t kDmaBytes = 0x10c;    // length in bytes
+inline constexpr uint32_t kDmaGpu = 0x108;        // device (DDR) address
+inline constexpr uint32_t kDmaBytes = 0x10c;      // length in bytes
 inline constexpr uint32_t kDmaDirection = 0x110;  // 0: host to GPU, 1: GPU to host
 
 inline constexpr uint32_t kRegisterBytes = 0x200;

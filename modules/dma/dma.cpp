@@ -30,9 +30,10 @@ Dma::Dma(const sc_core::sc_module_name& name, sim::ClockDomain& core, const Para
     stats_.add("transfers", &transfers_, "DMA transfers completed");
     stats_.add("bytes", &bytes_moved_, "bytes copied");
     stats_.add("busy_cycles", &busy_cycles_, "core cycles with a transfer in progress");
-    stats_.add("bytes_per_cycle",
-               [this] { return busy_cycles_ ? double(bytes_moved_) / double(busy_cycles_) : 0.0; },
-               "achieved copy rate");
+    stats_.add(
+        "bytes_per_cycle",
+        [this] { return busy_cycles_ ? double(bytes_moved_) / double(busy_cycles_) : 0.0; },
+        "achieved copy rate");
     sim::VcdTracer::instance().trace(std::string(this->name()) + ".in_flight", &trace_in_flight_);
     sim::VcdTracer::instance().trace(std::string(this->name()) + ".busy", &busy_);
 }
@@ -53,8 +54,8 @@ void Dma::start(uint64_t host_address, uint32_t gpu_address, uint32_t bytes, boo
 }
 
 void Dma::on_read(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
-    uint64_t offset = (to_host_ ? gp.get_address() - gpu_address_
-                                : gp.get_address() - host_address_);
+    uint64_t offset =
+        (to_host_ ? gp.get_address() - gpu_address_ : gp.get_address() - host_address_);
     for (Chunk& c : chunks_) {
         if (c.offset == offset && !c.read_done) {
             std::memcpy(c.data, gp.get_data_ptr(), c.bytes);
@@ -99,7 +100,8 @@ void Dma::tick() {
         c.offset = next_offset_;
         // Chunks are aligned to the chunk size on the GPU side, so that none crosses a
         // memory-controller interleaving block (a power of two at least as large).
-        uint64_t to_boundary = params_.chunk_bytes - (gpu_address_ + next_offset_) % params_.chunk_bytes;
+        uint64_t to_boundary =
+            params_.chunk_bytes - (gpu_address_ + next_offset_) % params_.chunk_bytes;
         c.bytes = static_cast<unsigned>(std::min<uint64_t>(to_boundary, bytes_ - next_offset_));
         next_offset_ += c.bytes;
         tlm::tlm_generic_payload* gp = mm_.allocate();

@@ -57,9 +57,9 @@ class Dma : public sc_core::sc_module, public sim::Clocked {
     uint64_t host_address_ = 0;
     uint32_t gpu_address_ = 0;
     uint32_t bytes_ = 0;
-    uint64_t next_offset_ = 0;     // next chunk to read
+    uint64_t next_offset_ = 0;  // next chunk to read
     uint64_t written_bytes_ = 0;
-    std::deque<Chunk> chunks_;     // in flight, in offset order
+    std::deque<Chunk> chunks_;  // in flight, in offset order
     std::function<void()> done_;
 
     sim::StatGroup stats_;

@@ -16,8 +16,8 @@ HostMemory::HostMemory(const sc_core::sc_module_name& name, sim::ClockDomain& co
     port.on_request = [this](tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
         // The link serialises transfers: a request starts when the previous one has left it.
         uint64_t arrive = core_.cycle_at_or_after(at);
-        uint64_t transfer = (gp.get_data_length() + params_.bytes_per_cycle - 1) /
-                            params_.bytes_per_cycle;
+        uint64_t transfer =
+            (gp.get_data_length() + params_.bytes_per_cycle - 1) / params_.bytes_per_cycle;
         uint64_t start = std::max(arrive, link_free_cycle_);
         link_free_cycle_ = start + transfer;
         queue_.push_back({&gp, start + params_.latency + transfer});

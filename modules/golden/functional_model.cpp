@@ -209,11 +209,11 @@ FunctionalModel::Stop FunctionalModel::run_thread(Thread& t) {
     }
 }
 
-void FunctionalModel::fault(const Thread& t, const char* what, uint32_t address,
-                            bool has_address) {
+void FunctionalModel::fault(const Thread& t, const char* what, uint32_t address, bool has_address) {
     char head[160];
-    std::snprintf(head, sizeof head, "fault: SP %u, warp %u, thread %u (work-group %llu), PC 0x%04x",
-                  current_sp_, t.warp, t.local_id, static_cast<unsigned long long>(t.group), t.pc);
+    std::snprintf(head, sizeof head,
+                  "fault: SP %u, warp %u, thread %u (work-group %llu), PC 0x%04x", current_sp_,
+                  t.warp, t.local_id, static_cast<unsigned long long>(t.group), t.pc);
     std::string msg = head;
     uint32_t index = t.pc / isa::kInstBytes;
     if (index < program_->lines.size()) {

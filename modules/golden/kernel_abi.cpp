@@ -33,9 +33,9 @@ KernelAbi::KernelAbi(const Params& params, const Launch& launch, uint32_t exit_s
     require(group_items <= std::min(kMaxWorkGroupSize, params_.threads_per_sp),
             "work-group of " + std::to_string(group_items) + " work-items exceeds the maximum of " +
                 std::to_string(std::min(kMaxWorkGroupSize, params_.threads_per_sp)));
-    require(launch_.args.size() <= kMaxArgs,
-            std::to_string(launch_.args.size()) + " kernel arguments exceed the maximum of " +
-                std::to_string(kMaxArgs));
+    require(launch_.args.size() <= kMaxArgs, std::to_string(launch_.args.size()) +
+                                                 " kernel arguments exceed the maximum of " +
+                                                 std::to_string(kMaxArgs));
 
     uint32_t next_local = 0;
     for (const KernelArg& a : launch_.args) {

@@ -6,15 +6,14 @@ namespace mvp {
 
 namespace {
 
-const char* const kDomainNames[Gpu::kNumDomains] = {"core_clock",  "icnt_clock", "l2_clock",
-                                                     "dram_clock",  "pa_clock",   "rop_clock",
-                                                     "raster_clock", "texture_clock"};
+const char* const kDomainNames[Gpu::kNumDomains] = {"core_clock",   "icnt_clock",   "l2_clock",
+                                                    "dram_clock",   "pa_clock",     "rop_clock",
+                                                    "raster_clock", "texture_clock"};
 
 }  // namespace
 
 Gpu::Gpu(const sc_core::sc_module_name& name, const config::Config& config)
-    : sc_module(name),
-      dram_(static_cast<uint32_t>(config.get_int("mvpgpu_global_mem_size"))) {
+    : sc_module(name), dram_(static_cast<uint32_t>(config.get_int("mvpgpu_global_mem_size"))) {
     std::vector<double> mhz = config.get_double_list("mvpgpu_clock_domains");
     for (unsigned d = 0; d < kNumDomains; ++d) {
         domains_.push_back(std::make_unique<sim::ClockDomain>(kDomainNames[d], mhz[d]));
@@ -27,8 +26,8 @@ Gpu::Gpu(const sc_core::sc_module_name& name, const config::Config& config)
                                          config.get_int("mvpgpu_n_sm_per_tpc") *
                                          config.get_int("mvpgpu_n_sp_per_sm"));
     for (unsigned g = 0; g < n_gpc; ++g) {
-        gpcs_.push_back(std::make_unique<Gpc>(("gpc" + std::to_string(g)).c_str(), core, config,
-                                              g * per_gpc));
+        gpcs_.push_back(
+            std::make_unique<Gpc>(("gpc" + std::to_string(g)).c_str(), core, config, g * per_gpc));
         for (const auto& tpc : gpcs_.back()->tpcs())
             for (const auto& sm : tpc->sms())
                 for (const auto& sp : sm->sps()) sps_.push_back(sp.get());

@@ -29,7 +29,7 @@ class Gpu : public sc_core::sc_module {
     Gpu(const sc_core::sc_module_name& name, const config::Config& config);
     ~Gpu() override;
 
-    sim::TargetPort& regs() { return cp_->regs; }        // the CP registers (system bus slave)
+    sim::TargetPort& regs() { return cp_->regs; }          // the CP registers (system bus slave)
     sim::InitiatorPort& dma_host() { return dma_->host; }  // the DMA engine (system bus master)
     sc_core::sc_out<bool>& irq() { return cp_->irq; }
 

@@ -29,6 +29,7 @@ enum class LatencyClass : uint8_t { kAdd = 0, kMax = 1, kMul = 2, kMad = 3, kDiv
 // X(enum, mnemonic, format, unit, latency class). The single list of MVP instructions; every
 // table in the project (encoding, semantics, assembler, disassembler, timing) is generated from
 // it. The numeric opcode is the position in this list: append new instructions at the end.
+// clang-format off
 #define MVP_ISA_OPCODES(X)                              \
     X(kAdd, "add", kR3, kInt, kAdd)                     \
     X(kSub, "sub", kR3, kInt, kAdd)                     \
@@ -87,6 +88,7 @@ enum class LatencyClass : uint8_t { kAdd = 0, kMax = 1, kMul = 2, kMad = 3, kDiv
     X(kSync, "sync", kNone, kCtrl, kAdd)                \
     X(kExit, "exit", kNone, kCtrl, kAdd)                \
     X(kRdsr, "rdsr", kSr, kInt, kAdd)
+// clang-format on
 
 enum class Opcode : uint8_t {
 #define MVP_ISA_ENUM(e, m, f, u, l) e,
@@ -147,14 +149,13 @@ inline constexpr bool reads_rs(Opcode op) {
 
 inline constexpr bool reads_rt(Opcode op) {
     Format f = info(op).format;
-    return f == Format::kR3 || f == Format::kBranch || f == Format::kStore ||
-           f == Format::kAtomic;
+    return f == Format::kR3 || f == Format::kBranch || f == Format::kStore || f == Format::kAtomic;
 }
 
 // mac/mas/fmac/fmas and atom.cas read rd as a third source.
 inline constexpr bool reads_rd(Opcode op) {
-    return op == Opcode::kMac || op == Opcode::kMas || op == Opcode::kFmac ||
-           op == Opcode::kFmas || op == Opcode::kAtomCas;
+    return op == Opcode::kMac || op == Opcode::kMas || op == Opcode::kFmac || op == Opcode::kFmas ||
+           op == Opcode::kAtomCas;
 }
 
 // Bytes moved by a load, store or atomic (0 for any other instruction).

@@ -10,18 +10,18 @@ namespace mvp::isa {
 // work-item builtin can index it with its dimension argument. They are written by the
 // dispatcher when a thread is started and read-only for the kernel.
 enum class SpecialRegister : uint8_t {
-    kGlobalId = 0,           // get_global_id
-    kLocalId = 4,            // get_local_id
-    kGroupId = 8,            // get_group_id
-    kLocalSize = 12,         // get_local_size (this group's actual size)
-    kEnqueuedLocalSize = 16, // the work-group size given at the launch
-    kGlobalSize = 20,        // get_global_size
-    kNumGroups = 24,         // get_num_groups
-    kGlobalOffset = 28,      // get_global_offset
-    kWorkDim = 32,           // get_work_dim (one register)
-    kSpId = 33,              // the SP that runs this thread
-    kWarpId = 34,            // the warp of this thread within its SP
-    kLaneId = 35,            // the lane of this thread within its warp
+    kGlobalId = 0,            // get_global_id
+    kLocalId = 4,             // get_local_id
+    kGroupId = 8,             // get_group_id
+    kLocalSize = 12,          // get_local_size (this group's actual size)
+    kEnqueuedLocalSize = 16,  // the work-group size given at the launch
+    kGlobalSize = 20,         // get_global_size
+    kNumGroups = 24,          // get_num_groups
+    kGlobalOffset = 28,       // get_global_offset
+    kWorkDim = 32,            // get_work_dim (one register)
+    kSpId = 33,               // the SP that runs this thread
+    kWarpId = 34,             // the warp of this thread within its SP
+    kLaneId = 35,             // the lane of this thread within its warp
 };
 
 inline constexpr unsigned kNumSpecialRegisters = 36;

@@ -5,8 +5,8 @@
 
 namespace mvp::sim {
 
-using sc_core::sc_time;
 using sc_core::SC_PS;
+using sc_core::sc_time;
 
 ClockDomain::ClockDomain(const sc_core::sc_module_name& name, double mhz)
     : sc_module(name), mhz_(mhz), period_(std::round(1e6 / mhz), SC_PS) {

@@ -41,7 +41,9 @@ class ClockDomain : public sc_core::sc_module {
     // The first edge strictly after a time: the edge at which an input that arrives at `t` is
     // registered. Using it, a block's view of an input never depends on the order in which
     // SystemC runs processes at the same time.
-    uint64_t cycle_after(const sc_core::sc_time& t) const { return t.value() / period_.value() + 1; }
+    uint64_t cycle_after(const sc_core::sc_time& t) const {
+        return t.value() / period_.value() + 1;
+    }
 
     // Registers a block; blocks are ticked in attach order. Returns its index.
     unsigned attach(Clocked* block);

@@ -13,7 +13,8 @@ bool InitiatorPort::can_send() const {
 }
 
 void InitiatorPort::send(tlm::tlm_generic_payload& gp, const sc_time& delay) {
-    if (!can_send()) SC_REPORT_FATAL("mvp/tlm", "InitiatorPort::send while the request channel is busy");
+    if (!can_send())
+        SC_REPORT_FATAL("mvp/tlm", "InitiatorPort::send while the request channel is busy");
     gp.acquire();
     ++outstanding_;
     waiting_end_req_ = &gp;

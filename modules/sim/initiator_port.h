@@ -1,9 +1,10 @@
 #pragma once
 
+#include <tlm_utils/simple_initiator_socket.h>
+
 #include <functional>
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
 
 namespace mvp::sim {
 

@@ -19,8 +19,7 @@ ProtocolChecker::ProtocolChecker(const sc_core::sc_module_name& name)
     target.register_transport_dbg(this, &ProtocolChecker::transport_dbg);
     target.register_get_direct_mem_ptr(this, &ProtocolChecker::get_direct_mem_ptr);
     initiator.register_nb_transport_bw(this, &ProtocolChecker::nb_transport_bw);
-    initiator.register_invalidate_direct_mem_ptr(this,
-                                                 &ProtocolChecker::invalidate_direct_mem_ptr);
+    initiator.register_invalidate_direct_mem_ptr(this, &ProtocolChecker::invalidate_direct_mem_ptr);
 }
 
 void ProtocolChecker::violation(const std::string& what, const tlm::tlm_generic_payload& gp) {
@@ -43,12 +42,15 @@ void ProtocolChecker::observe(tlm::tlm_generic_payload& gp, tlm::tlm_phase phase
                               const sc_time& delay) {
     sc_time at = sc_core::sc_time_stamp() + delay;
     sc_time& last = fw ? last_fw_ : last_bw_;
-    if (at < last) violation("timing annotation goes back in time on the " +
-                                 std::string(fw ? "forward" : "backward") + " path",
-                             gp);
+    if (at < last)
+        violation("timing annotation goes back in time on the " +
+                      std::string(fw ? "forward" : "backward") + " path",
+                  gp);
     last = at;
-    if (!gp.has_mm()) violation("non-blocking payload without a memory manager", gp);
-    else if (gp.get_ref_count() < 1) violation("payload in flight with reference count 0", gp);
+    if (!gp.has_mm())
+        violation("non-blocking payload without a memory manager", gp);
+    else if (gp.get_ref_count() < 1)
+        violation("payload in flight with reference count 0", gp);
 
     auto it = state_.find(&gp);
     if (phase == tlm::BEGIN_REQ) {

@@ -10,8 +10,8 @@ TargetPort::TargetPort(const char* name) : socket(name) {
     socket.register_transport_dbg(this, &TargetPort::transport_dbg);
 }
 
-tlm::tlm_sync_enum TargetPort::nb_transport_fw(tlm::tlm_generic_payload& gp,
-                                               tlm::tlm_phase& phase, sc_time& delay) {
+tlm::tlm_sync_enum TargetPort::nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
+                                               sc_time& delay) {
     if (phase == tlm::BEGIN_REQ) {
         if (held_) SC_REPORT_FATAL("mvp/tlm", "TargetPort: BEGIN_REQ before END_REQ");
         gp.acquire();
@@ -54,8 +54,7 @@ void TargetPort::send_next_response() {
         sc_time delay = sc_core::SC_ZERO_TIME;
         response_in_flight_ = true;
         tlm::tlm_sync_enum status = socket->nb_transport_bw(*gp, phase, delay);
-        if (status == tlm::TLM_COMPLETED ||
-            (status == tlm::TLM_UPDATED && phase == tlm::END_RESP))
+        if (status == tlm::TLM_COMPLETED || (status == tlm::TLM_UPDATED && phase == tlm::END_RESP))
             response_in_flight_ = false;
         gp->release();
     }

@@ -1,10 +1,11 @@
 #pragma once
 
+#include <tlm_utils/simple_target_socket.h>
+
 #include <deque>
 #include <functional>
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_target_socket.h>
 
 namespace mvp::sim {
 

@@ -41,7 +41,8 @@ class VcdTracer {
         static_assert(std::is_integral<T>::value || std::is_enum<T>::value,
                       "trace integers, bools and enums");
         if (!enabled_ || !wants(name)) return;
-        add(name, var, sizeof(T), width ? width : (std::is_same<T, bool>::value ? 1 : 8 * sizeof(T)));
+        add(name, var, sizeof(T),
+            width ? width : (std::is_same<T, bool>::value ? 1 : 8 * sizeof(T)));
     }
 
     // Starts sampling after the active edges of these domains; `core` counts the window.

@@ -10,7 +10,8 @@ Platform::Platform(const config::Config& config) {
     gpu_ = std::make_unique<Gpu>("mvp", config);
     HostMemory::Params host;
     host.latency = static_cast<unsigned>(config.get_int("mvpgpu_host_mem_latency"));
-    host.bytes_per_cycle = static_cast<unsigned>(config.get_int("mvpgpu_host_link_bytes_per_cycle"));
+    host.bytes_per_cycle =
+        static_cast<unsigned>(config.get_int("mvpgpu_host_link_bytes_per_cycle"));
     host_memory_ = std::make_unique<HostMemory>("host_memory", gpu_->clock(Gpu::kCore), host);
     bus_ = std::make_unique<HostBus>("host_bus");
     sim::connect(bus_->socket, gpu_->regs().socket, "host_regs_check");

@@ -155,7 +155,8 @@ void Device::unload(const LoadedProgram& loaded) {
 
 LaunchStats Device::run(const LoadedProgram& loaded, const Launch& launch) {
     auto start = std::chrono::steady_clock::now();
-    LaunchStats stats = impl_->platform ? run_timing(loaded, launch) : run_functional(loaded, launch);
+    LaunchStats stats =
+        impl_->platform ? run_timing(loaded, launch) : run_functional(loaded, launch);
     stats.host_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return stats;
@@ -233,8 +234,9 @@ LaunchStats Device::run_timing(const LoadedProgram& loaded, const Launch& launch
         throw DeviceError("the kernel did not finish within -gpgpu_max_cycle " +
                           std::to_string(impl_->max_cycles) + " core cycles");
     if (!(status & kIrqKernelDone))
-        throw DeviceError("the simulation stopped with the kernel unfinished (nothing left to "
-                          "simulate): a deadlock in the model");
+        throw DeviceError(
+            "the simulation stopped with the kernel unfinished (nothing left to "
+            "simulate): a deadlock in the model");
     LaunchStats stats;
     stats.cycles = uint64_t{bus.read(kKernelCyclesHi)} << 32 | bus.read(kKernelCyclesLo);
     uint64_t warp1, thread1;
@@ -247,4 +249,3 @@ LaunchStats Device::run_timing(const LoadedProgram& loaded, const Launch& launch
 }
 
 }  // namespace mvp::host
-

@@ -42,8 +42,7 @@ void apply_platform_preset(config::Config& config, const std::string& name) {
     }
     std::string known;
     for (const Preset& p : kPresets) known += std::string(known.empty() ? "" : ", ") + p.name;
-    throw config::ConfigError("--platform: unknown platform '" + name + "' (known: " + known +
-                              ")");
+    throw config::ConfigError("--platform: unknown platform '" + name + "' (known: " + known + ")");
 }
 
 unsigned num_sps(const config::Config& config) {

@@ -13,8 +13,7 @@ namespace mvp::mvpsim {
 
 namespace {
 
-[[noreturn]] void bad(const std::string& option, const std::string& text,
-                      const std::string& why) {
+[[noreturn]] void bad(const std::string& option, const std::string& text, const std::string& why) {
     throw UsageError(option + " '" + text + "': " + why);
 }
 
@@ -133,8 +132,7 @@ ArgSpec parse_arg(const std::string& option, const std::string& text) {
         a.kind = ArgSpec::Kind::kValue;
         a.value = scalar(option, text, kind, rest);
     } else {
-        bad(option, text,
-            "unknown kind '" + kind + "' (expected buf, u32, i32, f32 or local)");
+        bad(option, text, "unknown kind '" + kind + "' (expected buf, u32, i32, f32 or local)");
     }
     return a;
 }

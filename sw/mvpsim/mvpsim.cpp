@@ -14,11 +14,11 @@
 #include "modules/sim/stat_group.h"
 #include "modules/sim/vcd_tracer.h"
 #include "platforms/mvp/platform.h"
+#include "stats_writer.h"
 #include "sw/host/device.h"
 #include "sw/host/platform_preset.h"
 #include "sw/toolchain/asm_error.h"
 #include "sw/toolchain/build.h"
-#include "stats_writer.h"
 
 namespace po = boost::program_options;
 
@@ -41,6 +41,7 @@ struct Options {
 
 po::options_description describe() {
     po::options_description d("mvpsim options");
+    // clang-format off
     d.add_options()
         ("help", "show this help and exit")
         ("help-config", "list every configuration option and exit")
@@ -61,6 +62,7 @@ po::options_description describe() {
         ("vcd", po::value<std::string>(), "write a VCD waveform")
         ("commit-log", po::value<std::string>(), "write one line per retired warp instruction")
         ("listing", "print the parse listing and exit");
+    // clang-format on
     return d;
 }
 
@@ -150,7 +152,8 @@ uint32_t default_local(uint32_t x) {
 const toolchain::Symbol* find_entry(const toolchain::Program& program, const std::string& name) {
     if (!name.empty()) {
         const toolchain::Symbol* s = program.find_symbol(name);
-        if (!s || s->section != toolchain::Symbol::Section::kCode || s->value >= program.user_code_end)
+        if (!s || s->section != toolchain::Symbol::Section::kCode ||
+            s->value >= program.user_code_end)
             throw UsageError("--entry: no global function '" + name + "' in the kernel files");
         return s;
     }
@@ -240,12 +243,11 @@ int run(const Options& o) {
     const std::string commit_log_tmp = o.commit_log + ".tmp";
     if (!o.commit_log.empty()) {
         commit_log.open(commit_log_tmp, std::ios::trunc);
-        if (!commit_log)
-            throw UsageError("--commit-log '" + o.commit_log + "': cannot write");
+        if (!commit_log) throw UsageError("--commit-log '" + o.commit_log + "': cannot write");
     }
 
-    host::Device device(cfg, o.functional ? host::Device::Engine::kFunctional
-                                          : host::Device::Engine::kTiming);
+    host::Device device(
+        cfg, o.functional ? host::Device::Engine::kFunctional : host::Device::Engine::kTiming);
     if (commit_log.is_open())
         for (Sp* sp : device.platform()->gpu().sps()) sp->set_commit_log(&commit_log);
     std::vector<uint32_t> addresses;
@@ -319,14 +321,14 @@ int run(const Options& o) {
         sim::StatGroup::write_text(text);
         write_file_atomically("--stats-text", o.stats_text, text.str());
     }
-    std::fprintf(stderr,
-                 "mvpsim: %s on %s (%s): %" PRIu64 " work-items, %" PRIu64
-                 " thread instructions, %" PRIu64 " cycles, %.3f s, %.1f M thread instr/s\n",
-                 entry->name.c_str(), device.platform_name().c_str(),
-                 o.functional ? "functional" : "timing", launch.range.total_work_items(),
-                 stats.thread_instructions, stats.cycles, stats.host_seconds,
-                 stats.host_seconds > 0 ? stats.thread_instructions / stats.host_seconds / 1e6
-                                        : 0.0);
+    std::fprintf(
+        stderr,
+        "mvpsim: %s on %s (%s): %" PRIu64 " work-items, %" PRIu64 " thread instructions, %" PRIu64
+        " cycles, %.3f s, %.1f M thread instr/s\n",
+        entry->name.c_str(), device.platform_name().c_str(), o.functional ? "functional" : "timing",
+        launch.range.total_work_items(), stats.thread_instructions, stats.cycles,
+        stats.host_seconds,
+        stats.host_seconds > 0 ? stats.thread_instructions / stats.host_seconds / 1e6 : 0.0);
     return kOk;
 }
 

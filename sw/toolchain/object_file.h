@@ -17,7 +17,7 @@ struct Relocation {
     uint32_t offset = 0;  // instruction index (kCode) or byte offset in the data (kData)
     std::string symbol;
     int32_t addend = 0;
-    uint32_t line = 0;    // source line and column of the reference, for link errors
+    uint32_t line = 0;  // source line and column of the reference, for link errors
     uint32_t column = 0;
 };
 

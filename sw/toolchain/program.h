@@ -52,8 +52,8 @@ struct Program {
     // Per instruction: for a conditional branch its reconvergence PC (the immediate
     // post-dominator of the branch, or kReconvergeAtExit); kNoReconvergence otherwise.
     std::vector<uint32_t> reconvergence;
-    uint32_t exit_stub_pc = 0;    // where $ra points when a kernel starts
-    uint32_t user_code_end = 0;   // PCs below this come from the user's files, not the runtime
+    uint32_t exit_stub_pc = 0;   // where $ra points when a kernel starts
+    uint32_t user_code_end = 0;  // PCs below this come from the user's files, not the runtime
 
     uint32_t code_bytes() const { return static_cast<uint32_t>(code.size()) * isa::kInstBytes; }
 

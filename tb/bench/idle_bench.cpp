@@ -14,7 +14,8 @@ int main() {
     const uint64_t cycles = 1000000;
     auto start = std::chrono::steady_clock::now();
     sc_core::sc_start(platform.gpu().clock(mvp::Gpu::kCore).period() * static_cast<double>(cycles));
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     uint64_t edges = 0;
     for (mvp::sim::ClockDomain* d : platform.gpu().clocks()) edges += d->active_edges();
     std::printf("%-36s %12llu core cycles %10llu active edges %8.3f ms host\n",

@@ -3,10 +3,10 @@
 // DMA copies between host memory and GPU memory with exact cycles.
 
 #include <gtest/gtest.h>
+#include <tlm_utils/simple_initiator_socket.h>
 
 #include <cstring>
 #include <random>
-#include <tlm_utils/simple_initiator_socket.h>
 
 #include "modules/cp/cp.h"
 #include "modules/dma/dma.h"

@@ -1,13 +1,14 @@
 // Testbench of the whole mvp_v2_1 platform: a protocol checker on every TLM link, traffic on
 // every kind of link during a kernel, and nothing found.
 
+#include "platforms/mvp/platform.h"
+
 #include <gtest/gtest.h>
 
 #include <map>
 #include <vector>
 
 #include "modules/sim/protocol_checker.h"
-#include "platforms/mvp/platform.h"
 #include "sw/host/device.h"
 #include "sw/toolchain/build.h"
 

@@ -60,10 +60,9 @@ TEST_F(FunctionalModelTest, SeedSquareKernel) {
     std::vector<float> data(32);
     for (int i = 0; i < 32; ++i) data[i] = 0.25f * i - 3.0f;
     memory_.write(kIn, data.data(), 128);
-    FunctionalModel::Stats s =
-        run(read_file("sw/kernels/cl_hello/_cl_hello.s"), {32}, {32},
-            {KernelArg::of_value(kIn), KernelArg::of_value(kOut), KernelArg::of_value(30)},
-            "square");
+    FunctionalModel::Stats s = run(
+        read_file("sw/kernels/cl_hello/_cl_hello.s"), {32}, {32},
+        {KernelArg::of_value(kIn), KernelArg::of_value(kOut), KernelArg::of_value(30)}, "square");
     for (int i = 0; i < 32; ++i) {
         float expect = i < 30 ? data[i] * data[i] : 0.0f;
         EXPECT_EQ(word(kOut + 4 * i), isa::as_bits(expect)) << i;
@@ -127,8 +126,8 @@ kernel:
 	jr	$ra
 )";
     std::vector<KernelArg> args = {KernelArg::of_value(kOut), KernelArg::of_value(0),
-                                   KernelArg::of_value(0),   KernelArg::of_value(1),
-                                   KernelArg::of_value(20),  KernelArg::of_value(300)};
+                                   KernelArg::of_value(0),    KernelArg::of_value(1),
+                                   KernelArg::of_value(20),   KernelArg::of_value(300)};
     run(src, {1}, {1}, args);
     EXPECT_EQ(word(kOut), 321u);
 }

@@ -1,12 +1,12 @@
 // The main of every SystemC test binary: GoogleTest inside sc_main. Any SystemC warning or
 // error is a test failure, unless a test collects it on purpose with ExpectReports.
 
+#include "sc_test_main.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <systemc>
-
-#include "sc_test_main.h"
 
 namespace mvp::sim::testing {
 namespace {
@@ -21,8 +21,9 @@ void handler(const sc_core::sc_report& report, const sc_core::sc_actions& action
         g_messages.push_back(msg);
         return;
     }
-    ADD_FAILURE() << "SystemC " << (report.get_severity() == sc_core::SC_WARNING ? "warning" : "error")
-                  << ": " << msg;
+    ADD_FAILURE() << "SystemC "
+                  << (report.get_severity() == sc_core::SC_WARNING ? "warning" : "error") << ": "
+                  << msg;
     if (report.get_severity() == sc_core::SC_FATAL) {
         (void)actions;
         std::abort();

@@ -15,7 +15,8 @@ TEST(StatGroup, WritesATreeOfCountersSamplersAndFormulas) {
     StatGroup icc("mvp.sp0.icc");
     icc.add("hits", &hits, "fetch hits");
     icc.add("misses", &misses, "fetch misses");
-    icc.add("hit_rate", [&] { return double(hits) / double(hits + misses); }, "hits / fetches");
+    icc.add(
+        "hit_rate", [&] { return double(hits) / double(hits + misses); }, "hits / fetches");
     StatGroup dcc("mvp.sp0.dcc");
     dcc.add("occupancy", &occupancy, "miss FIFO entries");
     std::ostringstream json;

@@ -42,12 +42,12 @@ TEST(VcdTracer, WritesFilteredVariablesInTheCycleWindow) {
     ss << in.rdbuf();
     std::string vcd = ss.str();
     EXPECT_NE(vcd.find("$scope module top $end\n$scope module a $end\n"), std::string::npos);
-    EXPECT_NE(vcd.find("$var wire 32 ! value $end\n$var wire 1 \" busy $end\n"),
-              std::string::npos);
+    EXPECT_NE(vcd.find("$var wire 32 ! value $end\n$var wire 1 \" busy $end\n"), std::string::npos);
     EXPECT_EQ(vcd.find("module b"), std::string::npos);
     // The tracer samples after the blocks of each active edge: at cycle 3 value is 3.
-    EXPECT_NE(vcd.find("#3000\n$dumpvars\nb11 !\n0\"\n$end\n#4000\nb100 !\n1\"\n#5000\nb101 !\n0\"\n"),
-              std::string::npos)
+    EXPECT_NE(
+        vcd.find("#3000\n$dumpvars\nb11 !\n0\"\n$end\n#4000\nb100 !\n1\"\n#5000\nb101 !\n0\"\n"),
+        std::string::npos)
         << vcd;
     EXPECT_EQ(vcd.find("#6000"), std::string::npos);
 }

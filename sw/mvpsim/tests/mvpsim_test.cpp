@@ -229,7 +229,8 @@ TEST(MvpsimTiming, StatisticsMirrorTheV21Hierarchy) {
 }
 
 TEST(MvpsimTiming, TheCalibrationConfigLoadsWithOneWarning) {
-    Result r = mvpsim(kSquareTiming + " --platform mvp_1sp --config config/mvp_1sp_calibration.config");
+    Result r =
+        mvpsim(kSquareTiming + " --platform mvp_1sp --config config/mvp_1sp_calibration.config");
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(r.err.find("mvpsim: warning: config/mvp_1sp_calibration.config:"), 0u) << r.err;
     EXPECT_EQ(r.err.find("warning", r.err.find('\n')), std::string::npos) << r.err;
@@ -237,9 +238,10 @@ TEST(MvpsimTiming, TheCalibrationConfigLoadsWithOneWarning) {
 
 TEST(MvpsimTiming, TheSameRunTwiceGivesIdenticalStatisticsAndCommitLogs) {
     std::string s1 = tmp("a.json"), s2 = tmp("b.json"), c1 = tmp("a.log"), c2 = tmp("b.log");
-    const std::string args = " --kernel sw/kernels/reduce_sum/reduce_sum.s --global 200 --local 64"
-                             " --buffer in=zeros:800 --buffer out=zeros:16 --arg buf:in"
-                             " --arg buf:out --arg local:256 --arg u32:200";
+    const std::string args =
+        " --kernel sw/kernels/reduce_sum/reduce_sum.s --global 200 --local 64"
+        " --buffer in=zeros:800 --buffer out=zeros:16 --arg buf:in"
+        " --arg buf:out --arg local:256 --arg u32:200";
     Result a = mvpsim(args + " --stats " + s1 + " --commit-log " + c1);
     Result b = mvpsim(args + " --stats " + s2 + " --commit-log " + c2);
     ASSERT_EQ(a.status, 0) << a.err;
@@ -279,8 +281,10 @@ TEST(MvpsimTiming, VcdHoldsOnlyTheScopeAndTheWindow) {
 
 TEST(MvpsimTiming, AFaultLeavesNoTraceOrCommitLog) {
     std::string vcd = tmp("f.vcd"), log = tmp("f.log");
-    Result r = mvpsim(kSquare + " --global 4 --buffer a=zeros:16 --arg buf:a --arg u32:0x40000000"
-                                " --arg u32:4 --commit-log " + log + " --vcd " + vcd);
+    Result r = mvpsim(kSquare +
+                      " --global 4 --buffer a=zeros:16 --arg buf:a --arg u32:0x40000000"
+                      " --arg u32:4 --commit-log " +
+                      log + " --vcd " + vcd);
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("unmapped address at address 0x40000000"), std::string::npos) << r.err;
     EXPECT_FALSE(std::ifstream(log).good());
