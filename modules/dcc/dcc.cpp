@@ -303,13 +303,13 @@ void Dcc::handle_mem_responses(uint64_t now) {
         }
         tlm::tlm_generic_payload* gp = next->gp;
         next = mem_responses_.erase(next);
-        auto it = at_memory_.find(gp);
-        if (it == at_memory_.end()) {
+        const MemRequest* found = at_memory_.find(gp);
+        if (!found) {
             SC_REPORT_ERROR("mvp/dcc", "response to a request the DCC did not send");
             continue;
         }
-        MemRequest r = it->second;
-        at_memory_.erase(it);
+        MemRequest r = *found;
+        at_memory_.erase(gp);
         if (gp->get_response_status() != tlm::TLM_OK_RESPONSE) {
             std::string msg = std::string(name()) + ": memory error response at address " +
                               std::to_string(gp->get_address());
@@ -568,7 +568,7 @@ void Dcc::send_to_memory(uint64_t now) {
     MemRequest r = to_memory_.front();
     to_memory_.pop_front();
     if (r.kind == MemKind::kWriteBack || r.kind == MemKind::kFlush) ++write_backs_in_flight_;
-    at_memory_.emplace(r.gp, r);
+    at_memory_[r.gp] = r;
     mem_sending_ = true;
     mem_waiting_ = true;
     mem_port.send(*r.gp);

@@ -7,7 +7,7 @@
 #include <memory>
 #include <systemc>
 #include <tlm>
-#include <unordered_map>
+#include "modules/sim/flat_map.h"
 #include <vector>
 
 #include "modules/sim/clock_domain.h"
@@ -180,7 +180,7 @@ class Dcc : public sc_core::sc_module, public sim::Clocked {
     std::deque<MissEntry> fifo_;
     uint64_t next_entry_id_ = 1;
     std::deque<MemRequest> to_memory_;
-    std::unordered_map<tlm::tlm_generic_payload*, MemRequest> at_memory_;
+    sim::FlatMap<tlm::tlm_generic_payload*, MemRequest> at_memory_;
     std::deque<Arrived> mem_responses_;
     std::multimap<uint64_t, tlm::tlm_generic_payload*> responses_;  // to the OCC, by edge
     unsigned write_backs_in_flight_ = 0;

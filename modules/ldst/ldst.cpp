@@ -184,10 +184,9 @@ void Ldst::coalesce(Instruction& in) const {
 Ldst::Issue Ldst::issue_line(Instruction& in, uint64_t now) {
     const LineRequest& lr = in.lines[in.next_line];
     const uint32_t line = lr.address & ~(params_.line_bytes - 1);
-    auto youngest = youngest_.find(line);
-    if (in.kind == Kind::kLoad && youngest != youngest_.end() &&
-        entries_[youngest->second].kind == Kind::kLoad) {
-        Entry& e = entries_[youngest->second];
+    const unsigned* youngest = youngest_.find(line);
+    if (in.kind == Kind::kLoad && youngest && entries_[*youngest].kind == Kind::kLoad) {
+        Entry& e = entries_[*youngest];
         if (e.targets.size() >= params_.mshr_max_merge) return Issue::kBlocked;
         e.targets.push_back({&in, static_cast<unsigned>(in.next_line)});
         ++in.outstanding;
@@ -281,8 +280,8 @@ void Ldst::finish_entry(unsigned index, uint64_t now) {
         }
         --in.outstanding;
     }
-    auto youngest = youngest_.find(e.line);
-    if (youngest != youngest_.end() && youngest->second == index) youngest_.erase(youngest);
+    const unsigned* youngest = youngest_.find(e.line);
+    if (youngest && *youngest == index) youngest_.erase(e.line);
     entry_of_.erase(gp);
     gp->release();
     e = Entry();
@@ -310,11 +309,11 @@ void Ldst::tick() {
             ++it;
             continue;
         }
-        auto entry = entry_of_.find(it->gp);
-        if (entry == entry_of_.end()) {
+        const unsigned* entry = entry_of_.find(it->gp);
+        if (!entry) {
             SC_REPORT_ERROR("mvp/ldst", "response to a request the LD/ST unit did not send");
         } else {
-            finish_entry(entry->second, now);
+            finish_entry(*entry, now);
         }
         it = responses_.erase(it);
     }

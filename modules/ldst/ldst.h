@@ -6,7 +6,7 @@
 #include <memory>
 #include <systemc>
 #include <tlm>
-#include <unordered_map>
+#include "modules/sim/flat_map.h"
 #include <vector>
 
 #include "modules/ldst/warp_memory_request.h"
@@ -132,8 +132,8 @@ class Ldst : public sc_core::sc_module, public sim::Clocked {
     unsigned queued_ = 0;  // instructions with line requests still to send
     std::vector<Entry> entries_;
     unsigned free_entries_;
-    std::unordered_map<uint32_t, unsigned> youngest_;  // line -> entry of its youngest request
-    std::unordered_map<tlm::tlm_generic_payload*, unsigned> entry_of_;
+    sim::FlatMap<uint32_t, unsigned> youngest_;  // line -> entry of its youngest request
+    sim::FlatMap<tlm::tlm_generic_payload*, unsigned> entry_of_;
     std::deque<Arrived> responses_;
     uint64_t port_free_from_ = 0;
     bool sending_ = false;

@@ -351,7 +351,7 @@ void Noc::step_response_in(unsigned j, uint64_t t) {
     o.responses_in.pop_front();
     queueing_cycles_ += t - p.eligible;
     o.resp_link_free = t + flits(response_bytes(*p.gp));
-    Input& in = *inputs_[flights_.at(p.gp).input];
+    Input& in = *inputs_[flights_.find(p.gp)->input];
     in.responses.push_back(Packet{p.gp, j, t + params_.latency});
 }
 
@@ -364,9 +364,8 @@ void Noc::step_response_out(unsigned i, uint64_t t) {
             tlm::tlm_generic_payload* gp = in.resp_out.gp;
             in.resp_out.gp = nullptr;
             in.resp_link_free = t + 1;
-            auto it = flights_.find(gp);
-            const double cycles = static_cast<double>(t - it->second.entry);
-            flights_.erase(it);
+            const double cycles = static_cast<double>(t - flights_.find(gp)->entry);
+            flights_.erase(gp);
             in.latency.sample(cycles);
             latency_.sample(cycles);
             const unsigned bytes = response_bytes(*gp);

@@ -5,7 +5,7 @@
 #include <memory>
 #include <systemc>
 #include <tlm>
-#include <unordered_map>
+#include "modules/sim/flat_map.h"
 #include <vector>
 
 #include "modules/ddr/memory_interleave.h"
@@ -137,7 +137,7 @@ class Noc : public sc_core::sc_module, public sim::Clocked {
     MemoryInterleave interleave_;
     std::vector<std::unique_ptr<Input>> inputs_;
     std::vector<std::unique_ptr<Output>> outputs_;
-    std::unordered_map<const tlm::tlm_generic_payload*, Flight> flights_;
+    sim::FlatMap<const tlm::tlm_generic_payload*, Flight> flights_;
 
     // Statistics (the per-port ones are in Input and Output).
     sim::StatGroup stats_;

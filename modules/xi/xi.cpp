@@ -103,13 +103,13 @@ bool Xi::on_request(Client c, tlm::tlm_generic_payload& gp, const sc_time& at) {
 }
 
 void Xi::on_response(tlm::tlm_generic_payload& gp, const sc_time& at) {
-    auto it = owner_.find(&gp);
-    if (it == owner_.end()) {
+    const Client* owner = owner_.find(&gp);
+    if (!owner) {
         SC_REPORT_ERROR("mvp/xi", "response for a request the XI did not forward");
         return;
     }
-    Return r{&gp, it->second, seen_cycle(at) + params_.latency - 1};
-    owner_.erase(it);
+    Return r{&gp, *owner, seen_cycle(at) + params_.latency - 1};
+    owner_.erase(&gp);
     auto pos = std::upper_bound(returns_.begin(), returns_.end(), r.cycle,
                                 [](uint64_t cycle, const Return& x) { return cycle < x.cycle; });
     returns_.insert(pos, r);

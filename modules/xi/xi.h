@@ -7,7 +7,7 @@
 #include <string>
 #include <systemc>
 #include <tlm>
-#include <unordered_map>
+#include "modules/sim/flat_map.h"
 
 #include "modules/sim/clock_domain.h"
 #include "modules/sim/initiator_port.h"
@@ -112,7 +112,7 @@ class Xi : public sc_core::sc_module, public sim::Clocked {
     std::array<ClientState, kClients> clients_;
     std::deque<Outbound> outbound_;  // granted, waiting for their send edge
     std::deque<Return> returns_;     // responses waiting for their return edge
-    std::unordered_map<tlm::tlm_generic_payload*, Client> owner_;
+    sim::FlatMap<tlm::tlm_generic_payload*, Client> owner_;
     uint64_t noc_free_cycle_ = 0;  // first edge the next request may leave
     unsigned outstanding_ = 0;
     uint64_t outstanding_since_ = 0;  // cycle of the last change of outstanding_
