@@ -1,7 +1,7 @@
 // Options of the SP pipeline: fetch, thread control (THDC), issue, register file and operand
-// collection. The execution units, latencies, pipeline register widths, warp size, divergence
-// policy and run limits are core options (options.cpp). doc/sp-pipeline.md describes how each
-// option acts on the timing.
+// collection, Multi-Path IPDOM table sizes. The execution units, latencies, pipeline register
+// widths, warp size, divergence policy and run limits are core options (options.cpp).
+// doc/sp-pipeline.md describes how each option acts on the timing.
 
 #include "option_table.h"
 
@@ -36,6 +36,14 @@ std::vector<OptionSpec> sp_pipeline_options() {
         int_option("mvpgpu_rf_banks", "4", 1, 64,
                    "register file banks (rf_model collector; register r of warp w is in bank "
                    "(r + w) mod banks)"),
+        int_option("mvpgpu_mpipdom_st_entries", "8", 1, 32,
+                   "Multi-Path IPDOM split table entries per warp: splits that can be scheduled "
+                   "at once (at most the warp size are used); more splits wait parked "
+                   "(-mvpgpu_divergence mpipdom)"),
+        int_option("mvpgpu_mpipdom_rt_entries", "8", 1, 64,
+                   "Multi-Path IPDOM reconvergence table entries per warp: pending "
+                   "reconvergence points; a divergent branch that finds none free reconverges "
+                   "at its parent's point (-mvpgpu_divergence mpipdom)"),
     };
 }
 

@@ -44,10 +44,9 @@ void Fetch::sync(unsigned warp) {
     for (unsigned s = 0; s < slots_; ++s) {
         Context& c = contexts_[warp * slots_ + s];
         DivergencePolicy::Split split = sp_.policy->split(warp, s);
-        if (split.mask == 0) {
-            if (!c.buffer.empty()) reset(c, 0);
-            continue;
-        }
+        // An empty slot keeps what it fetched: a split that later starts in the slot at the
+        // same PC (a reconvergence where the slot's split waited) uses it.
+        if (split.mask == 0) continue;
         uint32_t expected = c.buffer.empty() ? c.fetch_pc : c.buffer.front().pc;
         if (expected != split.pc) reset(c, split.pc);
     }
@@ -118,7 +117,11 @@ bool Fetch::tick(uint64_t now) {
         unsigned place = (rr_ + i) % places;
         int w = running[place];
         if (w < 0) continue;
-        for (unsigned s = 0; s < slots_; ++s) {
+        // The splits of a warp in the issue stage's order: the first with room fetches.
+        uint8_t order[32];
+        const unsigned n = sp_.policy->schedule(static_cast<unsigned>(w), order);
+        for (unsigned k = 0; k < n; ++k) {
+            const unsigned s = order[k];
             Context& c = contexts_[w * slots_ + s];
             const unsigned room = c.buffer.room();
             if (room == 0) continue;

@@ -1,5 +1,7 @@
 #include "issue.h"
 
+#include <algorithm>
+
 #include "modules/isa/semantics.h"
 #include "sp_pipeline.h"
 
@@ -51,6 +53,7 @@ void Issue::init() {
     trace_ibuffer.assign(warps, 0);
     trace_mask.assign(warps, 0);
     trace_stall.assign(warps, kNoWarp);
+    place_state_.assign(sp_.params.running_warps, PlaceState{});
 }
 
 void Issue::start(unsigned warp) {
@@ -63,27 +66,74 @@ bool Issue::tick(uint64_t now) {
     unsigned issued = 0;
     Stall best = kNoWarp;
     unsigned last_place = rr_;
-    for (unsigned i = 0; i < places && issued < sp_.params.issue_width; ++i) {
-        const unsigned place = (rr_ + i) % places;
-        const int w = running[place];
-        if (w < 0) continue;
-        Stall warp_stall = kNoWarp;
-        for (unsigned s = 0; s < slots_; ++s) {
-            Stall st = try_issue(static_cast<unsigned>(w), s, now);
+    if (slots_ == 1) {
+        // One split per warp (PDOM): round robin over the running warps.
+        for (unsigned i = 0; i < places && issued < sp_.params.issue_width; ++i) {
+            const unsigned place = (rr_ + i) % places;
+            const int w = running[place];
+            if (w < 0) continue;
+            const unsigned wu = static_cast<unsigned>(w);
+            const Stall st = sp_.policy->occupied(wu) ? try_issue(wu, 0, now) : kNoWarp;
             if (sp_.stopped()) return true;
+            trace_stall[wu] = st;
             if (st == kIssued) {
-                warp_stall = kIssued;
-                break;
+                ++issued;
+                last_place = place;
+            } else if (st > best) {
+                best = st;
             }
-            if (st > warp_stall) warp_stall = st;
         }
-        trace_stall[w] = warp_stall;
-        if (warp_stall == kIssued) {
-            ++issued;
-            last_place = place;
-        } else if (warp_stall > best) {
-            best = warp_stall;
+    } else {
+        // Several splits per warp (MP-IPDOM). First pass: each warp's first split in the
+        // policy's order (the split the SIMT stack would run), round robin over the warps, as
+        // under PDOM. Second pass, if issue slots are left: the other splits of the warps that
+        // did not issue, in the same order. At most one instruction per warp per cycle.
+        bool multi_ready_seen = false;
+        for (unsigned place = 0; place < places; ++place) place_state_[place].visited = false;
+        for (unsigned pass = 0; pass < 2 && issued < sp_.params.issue_width; ++pass) {
+            for (unsigned i = 0; i < places && issued < sp_.params.issue_width; ++i) {
+                const unsigned place = (rr_ + i) % places;
+                const int w = running[place];
+                if (w < 0) continue;
+                const unsigned wu = static_cast<unsigned>(w);
+                PlaceState& ps = place_state_[place];
+                if (pass == 0) {
+                    ps.count = static_cast<uint8_t>(sp_.policy->schedule(wu, ps.order));
+                    ps.stall = kNoWarp;
+                    ps.visited = true;
+                    trace_splits(wu, ps);
+                } else if (ps.stall == kIssued || ps.count < 2) {
+                    continue;
+                }
+                const unsigned first = pass == 0 ? 0 : 1;
+                const unsigned last = pass == 0 ? std::min<unsigned>(1, ps.count) : ps.count;
+                for (unsigned k = first; k < last; ++k) {
+                    secondary_ = k > 0;
+                    const Stall st = try_issue(wu, ps.order[k], now);
+                    if (sp_.stopped()) return true;
+                    if (st == kIssued) {
+                        ps.stall = kIssued;
+                        // Another split of the warp could have issued in this cycle too.
+                        for (unsigned j = k + 1; j < ps.count && !multi_ready_seen; ++j)
+                            multi_ready_seen = ready(wu, ps.order[j], now);
+                        break;
+                    }
+                    if (st > ps.stall) ps.stall = st;
+                }
+                if (ps.stall == kIssued) {
+                    ++issued;
+                    last_place = place;
+                }
+            }
         }
+        secondary_ = false;
+        for (unsigned place = 0; place < places; ++place) {
+            const PlaceState& ps = place_state_[place];
+            if (running[place] < 0 || !ps.visited) continue;
+            trace_stall[running[place]] = ps.stall;
+            if (ps.stall != kIssued && ps.stall > best) best = ps.stall;
+        }
+        multi_ready_cycles += multi_ready_seen;
     }
     if (issued) {
         rr_ = (last_place + 1) % (places ? places : 1);
@@ -93,21 +143,51 @@ bool Issue::tick(uint64_t now) {
     return false;
 }
 
+void Issue::trace_splits(unsigned w, const PlaceState& ps) {
+    if (ps.count == 0) return;
+    trace_pc[w] = sp_.policy->split(w, ps.order[0]).pc;
+    trace_ibuffer[w] = sp_.fetch.buffer(w, ps.order[0]).ready();
+    trace_mask[w] = 0;
+    for (unsigned k = 0; k < ps.count; ++k) trace_mask[w] |= sp_.policy->split(w, ps.order[k]).mask;
+}
+
+bool Issue::ready(unsigned w, unsigned slot, uint64_t now) {
+    SpPipeline& sp = sp_;
+    const DivergencePolicy::Split split = sp.policy->split(w, slot);
+    if (split.mask == 0) return false;
+    const Thdc::Warp& warp = sp.thdc.warp(w);
+    if (sp.thdc.split_at_barrier(warp, split.mask) || pending_control_[w * slots_ + slot] ||
+        sp.thdc.split_memory_blocked(warp, split.mask))
+        return false;
+    const InstructionBuffer& buf = sp.fetch.buffer(w, slot);
+    if (buf.empty() || buf.front().pc != split.pc ||
+        buf.front().state != InstructionBuffer::State::kValid)
+        return false;
+    const isa::Instruction& in = buf.front().in;
+    const unsigned rd = dest_reg(in);
+    const LaneMask mask = split.mask;
+    if (!sp.scoreboard.has_room(w)) return false;
+    if (isa::reads_rs(in.op) && !sp.scoreboard.source_ready(w, in.rs, mask, now)) return false;
+    if (isa::reads_rt(in.op) && !sp.scoreboard.source_ready(w, in.rt, mask, now)) return false;
+    if (isa::reads_rd(in.op) && !sp.scoreboard.source_ready(w, in.rd, mask, now)) return false;
+    if (rd != 0 && !sp.scoreboard.dest_free(w, rd, mask, now)) return false;
+    return true;
+}
+
 Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
     SpPipeline& sp = sp_;
     DivergencePolicy::Split split = sp.policy->split(w, slot);
     if (split.mask == 0) return kNoWarp;
     Thdc::Warp& warp = sp.thdc.warp(w);
     InstructionBuffer& buf = sp.fetch.buffer(w, slot);
-    if (slot == 0) {
+    if (slots_ == 1) {
         trace_pc[w] = split.pc;
         trace_mask[w] = split.mask;
         trace_ibuffer[w] = buf.ready();
     }
-    if (warp.at_barrier) return kBarrier;
+    if (sp.thdc.split_at_barrier(warp, split.mask)) return kBarrier;
     if (pending_control_[w * slots_ + slot]) return kControl;
-    if (warp.mem_outstanding > 0 && sp.params.thdc_policy != SpParams::ThdcPolicy::kPark)
-        return kMemory;
+    if (sp.thdc.split_memory_blocked(warp, split.mask)) return kMemory;
     if (buf.empty()) return kIbufferEmpty;
     const InstructionBuffer::Entry& e = buf.front();
     if (e.pc != split.pc) {
@@ -144,6 +224,12 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
     const isa::Unit unit = isa::info(op).unit;
     const uint8_t pipe = sp.pipe_of(unit);
     if (sp.is_rf[pipe].full()) return kPipelineBusy;
+    // A split other than the warp's first issues a memory instruction only into an empty
+    // memory pipeline: it takes no memory slot from the work the SIMT stack would do.
+    if (secondary_ && unit == isa::Unit::kMem &&
+        (!sp.is_rf[pipe].empty() || !sp.rf_ex[pipe].empty() || !sp.memory_unit.idle() ||
+         !sp.memory_can_accept()))
+        return kPipelineBusy;
 
     // Issue.
     WarpInstruction* wi = sp.pool.allocate();
@@ -192,7 +278,7 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
     ++sp.counters.warp_instructions;
     sp.counters.thread_instructions += lanes;
     const bool memory = isa::is_memory(op);
-    sp.thdc.issued(w, memory, now);
+    sp.thdc.issued(w, memory, mask, now);
     sp.is_rf[pipe].push(wi);
 
     // The split moves on.
@@ -200,8 +286,8 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
         pending_control_[w * slots_ + slot] = 1;
     } else if (op == Opcode::kSync) {
         ++sp.counters.barriers;
-        sp.policy->advance(w, slot, pc + isa::kInstBytes);
-        sp.thdc.arrive(w, lanes, now);
+        sp.policy->on_barrier(w, slot, pc + isa::kInstBytes);
+        sp.thdc.arrive(w, mask, now);
         sp.fetch.sync(w);
     } else if (op == Opcode::kExit) {
         sp.policy->on_exit(w, slot, mask);

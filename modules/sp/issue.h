@@ -11,10 +11,15 @@ namespace mvp {
 class SpPipeline;
 
 // IS: picks, each cycle, up to -mvpgpu_issue_width instructions (one per warp) from the
-// running warps, round robin starting after the warp that issued last. A split may issue
+// running warps, round robin starting after the warp that issued last. Under MP-IPDOM a warp
+// has several splits, in the policy's order (the order the SIMT stack would run them): IS
+// first offers each warp's first split, as PDOM would, then, with issue slots left, the
+// warps' other splits; those issue a memory instruction only into an empty memory pipeline.
+// So the extra splits use slots PDOM leaves idle without taking any from it. A split may issue
 // when
-//   - its warp is not at a barrier, has no branch in flight (branches resolve in EX0) and,
-//     under the stall and switch THDC policies, no memory instruction outstanding;
+//   - its threads are not at a barrier, it has no branch in flight (branches resolve in EX0)
+//     and, under the stall and switch THDC policies, no memory instruction of its threads (of
+//     the warp under PDOM) is outstanding;
 //   - the head of its instruction buffer is decoded and at the split's PC;
 //   - the scoreboard allows it (RAW on the sources, WAW on the destination, per lane mask);
 //   - the IS->RF pipeline register of its pipe has room.
@@ -52,6 +57,9 @@ class Issue {
     void resolved(unsigned warp, unsigned slot) { pending_control_[warp * slots_ + slot] = 0; }
 
     uint64_t stall_cycles[kNumStalls] = {};
+    // Cycles in which a warp issued from one split while another of its splits could have
+    // issued too (MP-IPDOM: the parallelism the independent splits expose).
+    uint64_t multi_ready_cycles = 0;
 
     // Traced per warp (VCD): PC of the first split, instruction buffer occupancy, active mask
     // and the warp's stall reason, updated while the warp is running.
@@ -61,11 +69,25 @@ class Issue {
     std::vector<uint32_t> trace_stall;
 
   private:
+    // Per place of the running set, in the current cycle: the warp's splits in the policy's
+    // order and the warp's stall reason so far.
+    struct PlaceState {
+        uint8_t order[32] = {};
+        uint8_t count = 0;
+        bool visited = false;  // offered in this cycle
+        Stall stall = kNoWarp;
+    };
+
     Stall try_issue(unsigned warp, unsigned slot, uint64_t now);
+    void trace_splits(unsigned warp, const PlaceState& ps);
+    // The split could issue now (no side effect; the pipe's room is not checked).
+    bool ready(unsigned warp, unsigned slot, uint64_t now);
 
     SpPipeline& sp_;
     unsigned slots_ = 1;
     std::vector<uint8_t> pending_control_;
+    std::vector<PlaceState> place_state_;
+    bool secondary_ = false;
     unsigned rr_ = 0;
 };
 

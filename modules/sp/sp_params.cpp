@@ -30,6 +30,8 @@ SpParams SpParams::from_config(const config::Config& c, uint32_t sp_id) {
     p.switch_threshold = u32(c.get_int("mvpgpu_thdc_switch_threshold"));
     p.divergence =
         c.get_string("mvpgpu_divergence") == "pdom" ? Divergence::kPdom : Divergence::kMpIpdom;
+    p.mpipdom_st_entries = u32(c.get_int("mvpgpu_mpipdom_st_entries"));
+    p.mpipdom_rt_entries = u32(c.get_int("mvpgpu_mpipdom_rt_entries"));
 
     p.ibuffer_entries = u32(c.get_int("mvpgpu_ibuffer_entries"));
     p.fetch_width = u32(c.get_int("mvpgpu_fetch_width"));

@@ -32,6 +32,9 @@ struct SpParams {
     ThdcPolicy thdc_policy = ThdcPolicy::kSwitch;
     uint32_t switch_threshold = 16;
     Divergence divergence = Divergence::kPdom;
+    // Multi-Path IPDOM tables per warp (modules/sp/mp_ipdom.h).
+    uint32_t mpipdom_st_entries = 8;
+    uint32_t mpipdom_rt_entries = 8;
 
     // Fetch and issue.
     uint32_t ibuffer_entries = 2;

@@ -5,10 +5,23 @@
 #include <vector>
 
 #include "modules/isa/semantics.h"
+#include "modules/sim/vcd_tracer.h"
+#include "mp_ipdom.h"
 #include "pdom_stack.h"
 #include "sw/toolchain/program.h"
 
 namespace mvp {
+
+namespace {
+
+std::unique_ptr<DivergencePolicy> make_policy(const SpParams& p) {
+    if (p.divergence == SpParams::Divergence::kMpIpdom)
+        return std::make_unique<MpIpdom>(p.num_warps(), p.warp_size, p.mpipdom_st_entries,
+                                         p.mpipdom_rt_entries);
+    return std::make_unique<PdomStack>(p.num_warps());
+}
+
+}  // namespace
 
 SpPipeline::SpPipeline(const std::string& name, const SpParams& p, sim::ClockDomain& clk,
                        sim::Clocked& owner)
@@ -18,7 +31,7 @@ SpPipeline::SpPipeline(const std::string& name, const SpParams& p, sim::ClockDom
       regs(p.threads_per_sp),
       pool(p.warp_size, 64),
       scoreboard(p.num_warps()),
-      policy(std::make_unique<PdomStack>(p.num_warps())),
+      policy(make_policy(p)),
       thdc(*this, params),
       fetch(*this),
       issue(*this),
@@ -30,8 +43,6 @@ SpPipeline::SpPipeline(const std::string& name, const SpParams& p, sim::ClockDom
       name_(name),
       owner_(owner),
       stats_(name) {
-    // Multi-Path IPDOM is the next policy to be added behind the DivergencePolicy interface;
-    // until then both settings run the PDOM stack.
     const bool int_pipe = params.is_rf_width[SpParams::kPipeInt] > 0;
     pipe_of_unit_[static_cast<unsigned>(isa::Unit::kInt)] =
         int_pipe ? SpParams::kPipeInt : SpParams::kPipeSp;
@@ -47,6 +58,15 @@ SpPipeline::SpPipeline(const std::string& name, const SpParams& p, sim::ClockDom
     fetch.init();
     issue.init();
     register_stats();
+    // Split and reconvergence table occupancy per warp in the VCD (MP-IPDOM).
+    sim::VcdTracer& vcd = sim::VcdTracer::instance();
+    if (auto* mp = dynamic_cast<const MpIpdom*>(policy.get()); mp && vcd.enabled()) {
+        for (unsigned w = 0; w < params.num_warps(); ++w) {
+            const std::string p = name_ + ".warp" + std::to_string(w);
+            vcd.trace(p + ".st_entries", mp->st_used(w), 6);
+            vcd.trace(p + ".rt_entries", mp->rt_used(w), 7);
+        }
+    }
 }
 
 SpPipeline::~SpPipeline() = default;
@@ -150,6 +170,42 @@ void SpPipeline::register_stats() {
             return pdom ? static_cast<double>(pdom->max_depth()) : 0.0;
         },
         "deepest PDOM stack of any warp");
+    // Divergence (MP-IPDOM; 0 under PDOM).
+    auto mp_stat = [this](uint64_t MpIpdom::Stats::*field) {
+        return [this, field] {
+            auto* mp = dynamic_cast<const MpIpdom*>(policy.get());
+            return mp ? static_cast<double>(mp->stats().*field) : 0.0;
+        };
+    };
+    s.add("mpipdom_splits_created", mp_stat(&MpIpdom::Stats::splits_created),
+          "MP-IPDOM splits created (sides of divergent branches, jump-table targets)");
+    s.add("mpipdom_reconvergences", mp_stat(&MpIpdom::Stats::reconvergences),
+          "MP-IPDOM reconvergence table entries that returned to the split table as one split");
+    s.add(
+        "mpipdom_max_st_occupancy",
+        [this] {
+            auto* mp = dynamic_cast<const MpIpdom*>(policy.get());
+            return mp ? static_cast<double>(mp->stats().max_st) : 0.0;
+        },
+        "most split table entries in use in one warp");
+    s.add(
+        "mpipdom_max_rt_occupancy",
+        [this] {
+            auto* mp = dynamic_cast<const MpIpdom*>(policy.get());
+            return mp ? static_cast<double>(mp->stats().max_rt) : 0.0;
+        },
+        "most reconvergence table entries in use in one warp");
+    s.add("mpipdom_st_full", mp_stat(&MpIpdom::Stats::st_full),
+          "splits parked because the split table was full (serialised)");
+    s.add("mpipdom_rt_full", mp_stat(&MpIpdom::Stats::rt_full),
+          "divergent branches that found the reconvergence table full (reconverge at the "
+          "parent's point)");
+    s.add("mpipdom_barrier_bypasses", mp_stat(&MpIpdom::Stats::barrier_bypasses),
+          "threads sent on past a reconvergence point because the threads it waited for were at "
+          "a barrier");
+    s.add("multi_split_ready_cycles", &issue.multi_ready_cycles,
+          "cycles in which a warp issued from one split while another of its splits was ready "
+          "too");
 }
 
 void SpPipeline::wake() {
@@ -280,7 +336,9 @@ std::string SpPipeline::live_warps_text() const {
             s += ", ...";
             break;
         }
-        DivergencePolicy::Split split = policy->split(w, 0);
+        const uint32_t occupied = policy->occupied(w);
+        DivergencePolicy::Split split =
+            policy->split(w, occupied ? static_cast<unsigned>(__builtin_ctz(occupied)) : 0);
         const toolchain::Program* prog = thdc.group(warp.group).program;
         char buf[96];
         std::snprintf(buf, sizeof buf, "%swarp %u at PC 0x%04x", listed ? ", " : "", w, split.pc);

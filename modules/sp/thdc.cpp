@@ -11,7 +11,9 @@ Thdc::Thdc(SpPipeline& sp, const SpParams& params)
       params_(params),
       warps_(params.num_warps()),
       groups_(params.num_warps()),
-      running_(params.running_warps, -1) {
+      running_(params.running_warps, -1),
+      mem_masks_(params.num_warps()),
+      per_split_memory_(params.divergence == SpParams::Divergence::kMpIpdom) {
     waiting_.reserve(params.num_warps());
     done_groups_.reserve(params.num_warps());
 }
@@ -51,6 +53,7 @@ void Thdc::start_group(unsigned first_warp, unsigned count, const Group& g,
     for (unsigned k = 0; k < count; ++k) {
         Warp& w = warps_[first_warp + k];
         w = Warp{};
+        mem_masks_[first_warp + k].head = mem_masks_[first_warp + k].size = 0;
         w.status = Status::kWaiting;
         w.group = first_warp;
         w.threads = threads[k];
@@ -59,19 +62,42 @@ void Thdc::start_group(unsigned first_warp, unsigned count, const Group& g,
     }
 }
 
+bool Thdc::held(const Warp& w, bool memory) const {
+    LaneMask block = w.barrier_lanes;
+    if (memory && w.mem_outstanding > 0 && params_.thdc_policy != SpParams::ThdcPolicy::kPark) {
+        if (!per_split_memory_) return true;
+        block |= w.mem_lanes;
+    }
+    if (block == 0) return false;
+    const unsigned index = static_cast<unsigned>(&w - warps_.data());
+    for (uint32_t occ = sp_.policy->occupied(index); occ; occ &= occ - 1)
+        if ((sp_.policy->split(index, static_cast<unsigned>(__builtin_ctz(occ))).mask & block) == 0)
+            return false;
+    return true;
+}
+
 void Thdc::release(Group& g) {
-    for (unsigned k = 0; k < g.num_warps; ++k) warps_[g.first_warp + k].at_barrier = false;
+    for (unsigned k = 0; k < g.num_warps; ++k) {
+        const unsigned w = g.first_warp + k;
+        Warp& warp = warps_[w];
+        if (!warp.at_barrier) continue;
+        warp.at_barrier = false;
+        warp.barrier_lanes = 0;
+        sp_.policy->on_barrier_release(w);
+        sp_.fetch.sync(w);
+    }
     g.arrived = 0;
     g.release_at = UINT64_MAX;
     --releases_pending_;
     ++barrier_releases_;
 }
 
-void Thdc::arrive(unsigned w, unsigned lanes, uint64_t now) {
+void Thdc::arrive(unsigned w, LaneMask lanes, uint64_t now) {
     Warp& warp = warps_[w];
     Group& g = groups_[warp.group];
     warp.at_barrier = true;
-    g.arrived += lanes;
+    warp.barrier_lanes |= lanes;
+    g.arrived += lane_count(lanes);
     if (g.arrived >= g.live_threads && g.release_at == UINT64_MAX) {
         g.release_at = now + 1;
         ++releases_pending_;
@@ -93,18 +119,37 @@ void Thdc::exited(unsigned w, unsigned lanes, LaneMask live_after, uint64_t now)
     }
 }
 
-void Thdc::issued(unsigned w, bool memory, uint64_t now) {
+void Thdc::issued(unsigned w, bool memory, LaneMask lanes, uint64_t now) {
     Warp& warp = warps_[w];
     ++warp.inflight;
     if (memory) {
         if (warp.mem_outstanding++ == 0) warp.mem_since = now;
+        warp.mem_lanes |= lanes;
+        MaskRing& r = mem_masks_[w];
+        if (r.size == r.ring.size()) {
+            std::vector<LaneMask> bigger(r.ring.size() * 2);
+            for (unsigned i = 0; i < r.size; ++i) bigger[i] = r.ring[(r.head + i) % r.ring.size()];
+            r.ring.swap(bigger);
+            r.head = 0;
+        }
+        r.ring[(r.head + r.size++) % r.ring.size()] = lanes;
     }
 }
 
 void Thdc::retired(unsigned w, bool memory) {
     Warp& warp = warps_[w];
     --warp.inflight;
-    if (memory) --warp.mem_outstanding;
+    if (memory) {
+        --warp.mem_outstanding;
+        MaskRing& r = mem_masks_[w];
+        if (r.size > 0) {
+            r.head = (r.head + 1) % static_cast<unsigned>(r.ring.size());
+            --r.size;
+        }
+        warp.mem_lanes = 0;
+        for (unsigned i = 0; i < r.size; ++i)
+            warp.mem_lanes |= r.ring[(r.head + i) % r.ring.size()];
+    }
     if (warp.status == Status::kFinished) finish_if_done(w);
 }
 
@@ -133,7 +178,8 @@ uint64_t Thdc::next_switch_cycle() const {
     uint64_t next = UINT64_MAX;
     for (int w : running_)
         if (w >= 0 && warps_[w].mem_outstanding > 0)
-            next = std::min(next, warps_[w].mem_since + params_.switch_threshold);
+            next = std::min(next, std::max(warps_[w].mem_since, warps_[w].running_since) +
+                                      params_.switch_threshold);
     return next;
 }
 
@@ -149,13 +195,16 @@ bool Thdc::tick(uint64_t now) {
         }
     }
     // Leave the running set: ended warps always; warps at a barrier or (switch) waiting long
-    // for memory when a ready warp can take the place and no place is free for it anyway.
+    // for memory when a ready warp can take the place and no place is free for it anyway. The
+    // memory trigger is the warp's (as for a thread group of the V2.1): an access outstanding
+    // for the threshold, counted from when the warp last entered the running set (under
+    // MP-IPDOM a warp can enter with an access still outstanding for one of its splits).
     unsigned free_places = 0;
     unsigned candidates = 0;
     auto wants_out = [&](const Warp& warp) {
-        return warp.at_barrier ||
+        return (warp.at_barrier && held(warp, false)) ||
                (params_.thdc_policy == SpParams::ThdcPolicy::kSwitch && warp.mem_outstanding > 0 &&
-                now >= warp.mem_since + params_.switch_threshold);
+                now >= std::max(warp.mem_since, warp.running_since) + params_.switch_threshold);
     };
     for (unsigned p = 0; p < running_.size(); ++p) {
         const int w = running_[p];
@@ -200,6 +249,7 @@ bool Thdc::tick(uint64_t now) {
         waiting_.erase(it);
         running_[p] = static_cast<int>(w);
         warps_[w].running_slot = static_cast<int>(p);
+        warps_[w].running_since = now;
         warps_[w].status = Status::kRunning;
         sp_.fetch.sync(w);
         changed = true;

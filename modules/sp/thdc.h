@@ -26,23 +26,33 @@ class SpPipeline;
 // buffers belong to the running set: a warp switched out loses its buffered instructions and
 // refetches when it is switched back in (the "replay" cost of the switch).
 //
-// Barrier (`sync`): a split's threads arrive when its sync issues; the warp then issues
-// nothing until the release. When the arrived threads equal the group's live threads
-// (exited threads do not count), every warp of the group is released in the next cycle, all
-// in the same cycle.
+// Barrier (`sync`): a split's threads arrive when its sync issues; that split then issues
+// nothing until the release (under PDOM the split is the warp; under MP-IPDOM its sibling
+// splits go on). When the arrived threads equal the group's live threads (exited threads do
+// not count), every warp of the group is released in the next cycle, all in the same cycle.
+//
+// Splits (MP-IPDOM): a warp leaves the running set for a barrier when none of its splits can
+// issue for it; for memory (switch) when an access of it has been outstanding for the
+// threshold since it last entered the running set, as a V2.1 thread group on a miss. It is
+// ready to enter when one of its splits can issue: not at the barrier and (stall, switch) no
+// memory instruction of its threads outstanding. Under PDOM a memory instruction holds the
+// whole warp; under MP-IPDOM only the threads of the split that issued it.
 class Thdc {
   public:
     enum class Status : uint8_t { kFree, kWaiting, kRunning, kFinished };
     struct Warp {
         Status status = Status::kFree;
-        uint32_t group = 0;           // index into groups()
-        uint32_t first_local_id = 0;  // the work-item (local linear id) of lane 0
-        LaneMask threads = 0;         // lanes that hold a thread of the group
-        bool at_barrier = false;
+        uint32_t group = 0;            // index into groups()
+        uint32_t first_local_id = 0;   // the work-item (local linear id) of lane 0
+        LaneMask threads = 0;          // lanes that hold a thread of the group
+        bool at_barrier = false;       // some of its threads wait at the barrier
+        LaneMask barrier_lanes = 0;    // the threads that wait at the barrier
         uint32_t inflight = 0;         // issued, not yet written back
         uint32_t mem_outstanding = 0;  // memory instructions issued, not yet written back
+        LaneMask mem_lanes = 0;        // the threads of those instructions
         uint64_t mem_since = 0;        // issue cycle of the oldest of them
         int running_slot = -1;
+        uint64_t running_since = 0;  // cycle it entered the running set
     };
     struct Group {
         bool active = false;
@@ -81,14 +91,23 @@ class Thdc {
     // Returns true when anything changed.
     bool tick(uint64_t now);
 
-    // A split of the warp reached sync with `lanes` threads.
-    void arrive(unsigned w, unsigned lanes, uint64_t now);
+    // A split of the warp reached sync with these threads.
+    void arrive(unsigned w, LaneMask lanes, uint64_t now);
     // Threads of the warp exited (at the issue of exit).
     void exited(unsigned w, unsigned lanes, LaneMask live_after, uint64_t now);
     // Bookkeeping of issued and retired instructions; retire() may end the warp's group,
     // which is then reported by take_done_groups().
-    void issued(unsigned w, bool memory, uint64_t now);
+    void issued(unsigned w, bool memory, LaneMask lanes, uint64_t now);
     void retired(unsigned w, bool memory);
+    // The split's threads may not issue: they wait at the barrier, or (stall/switch policies)
+    // for a memory instruction of theirs (PDOM: of the warp).
+    bool split_at_barrier(const Warp& w, LaneMask split) const {
+        return (split & w.barrier_lanes) != 0;
+    }
+    bool split_memory_blocked(const Warp& w, LaneMask split) const {
+        return w.mem_outstanding > 0 && params_.thdc_policy != SpParams::ThdcPolicy::kPark &&
+               (!per_split_memory_ || (split & w.mem_lanes) != 0);
+    }
     std::vector<uint64_t>& done_groups() { return done_groups_; }
 
     // A barrier release is due (the pipeline must stay awake).
@@ -101,10 +120,9 @@ class Thdc {
     uint64_t barrier_releases() const { return barrier_releases_; }
 
   private:
-    bool memory_blocked(const Warp& w) const {
-        return w.mem_outstanding > 0 && params_.thdc_policy != SpParams::ThdcPolicy::kPark;
-    }
-    bool ready(const Warp& w) const { return !w.at_barrier && !memory_blocked(w); }
+    // No split of the warp can issue for the barrier (and, with `memory`, for memory).
+    bool held(const Warp& w, bool memory) const;
+    bool ready(const Warp& w) const { return !held(w, true); }
     void release(Group& g);
     void finish_if_done(unsigned w);
 
@@ -115,6 +133,15 @@ class Thdc {
     std::vector<int> running_;
     std::vector<uint32_t> waiting_;  // FIFO of waiting warps
     std::vector<uint64_t> done_groups_;
+    // Per warp, the lane masks of its outstanding memory instructions in issue order (they
+    // complete in order): a ring that grows when full, so steady-state pushes never allocate.
+    struct MaskRing {
+        std::vector<LaneMask> ring = std::vector<LaneMask>(8);
+        unsigned head = 0;
+        unsigned size = 0;
+    };
+    std::vector<MaskRing> mem_masks_;
+    bool per_split_memory_ = false;
     unsigned releases_pending_ = 0;
     unsigned resident_ = 0;  // warps not free
     uint64_t switches_ = 0;

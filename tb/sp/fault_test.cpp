@@ -123,7 +123,8 @@ kernel:
 TEST(SpHang, DeadlockedBarrierIsReportedByTheWatchdog) {
     // Thread 0 reaches a barrier inside divergence: on the PDOM stack the other threads of its
     // warp wait below it and never arrive (the golden model, running thread by thread, lets
-    // them exit). Nothing retires any more: the watchdog stops the run.
+    // them exit). Nothing retires any more: the watchdog stops the run. (MP-IPDOM runs the
+    // other threads to their exit and completes the barrier: mp_ipdom_pipeline_test.)
     const char* src = R"(
 	.globl	kernel
 kernel:
@@ -135,7 +136,8 @@ kernel:
 	jr	$ra
 )";
     Kernel k = build_kernel(src, "kernel", 8, 8, {});
-    PipelineBench b("b", make_config({{"mvpgpu_watchdog_cycles", "2000"}}));
+    PipelineBench b(
+        "b", make_config({{"mvpgpu_watchdog_cycles", "2000"}, {"mvpgpu_divergence", "pdom"}}));
     b.run(k);
     EXPECT_EQ(b.error,
               "SP 0: no instruction retired for 2000 cycles (-mvpgpu_watchdog_cycles), live "

@@ -48,6 +48,23 @@ const std::vector<Variant>& variants() {
          {{"mvpgpu_n_threads_per_sp_and_warp_size", "64"},
           {"mvpgpu_fetch_width", "1"},
           {"mvpgpu_ibuffer_entries", "1"}}},
+        // The default divergence policy is MP-IPDOM: the PDOM stack, and MP-IPDOM with tables
+        // too small for the kernels' splits (parked splits, reconvergence at the parent's point).
+        {"pdom", {{"mvpgpu_divergence", "pdom"}}, 3, 40},
+        {"warp32_pdom",
+         {{"mvpgpu_n_threads_per_sp_and_warp_size", "32"}, {"mvpgpu_divergence", "pdom"}}},
+        {"warp32_tables2",
+         {{"mvpgpu_n_threads_per_sp_and_warp_size", "32"},
+          {"mvpgpu_mpipdom_st_entries", "2"},
+          {"mvpgpu_mpipdom_rt_entries", "1"}},
+         2,
+         30},
+        {"warp8_park_tables1",
+         {{"mvpgpu_n_threads_per_sp_and_warp_size", "8"},
+          {"mvpgpu_thdc_policy", "park"},
+          {"mvpgpu_mpipdom_st_entries", "1"}},
+         1,
+         20},
     };
     return v;
 }

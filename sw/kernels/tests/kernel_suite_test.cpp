@@ -40,16 +40,27 @@ const Options kOneSp = {{"mvpgpu_tlm_check", "1"},
                         {"mvpgpu_n_sp_per_sm", "1"}};
 constexpr const char* kWarp = "mvpgpu_n_threads_per_sp_and_warp_size";
 
+constexpr const char* kDivergence = "mvpgpu_divergence";
+
 const SuiteConfig kSuiteConfigs[] = {
     {"functional", Engine::kFunctional, {}},
-    // The timing engine on both platforms and three warp sizes; each run is also compared
-    // with the golden model, bit for bit (KernelRunner::run).
+    // The timing engine on both platforms and three warp sizes, with the default divergence
+    // policy (Multi-Path IPDOM); each run is also compared with the golden model, bit for bit
+    // (KernelRunner::run).
     {"v2_1_warp4", Engine::kTiming, kV21},
     {"v2_1_warp1", Engine::kTiming, with(kV21, kWarp, "1")},
     {"v2_1_warp32", Engine::kTiming, with(kV21, kWarp, "32")},
     {"1sp_warp4", Engine::kTiming, kOneSp},
     {"1sp_warp1", Engine::kTiming, with(kOneSp, kWarp, "1")},
     {"1sp_warp32", Engine::kTiming, with(kOneSp, kWarp, "32")},
+    // The PDOM stack at the three warp sizes, and MP-IPDOM with tables too small for the
+    // kernels' splits (parked splits, reconvergence at the parent's point).
+    {"v2_1_warp4_pdom", Engine::kTiming, with(kV21, kDivergence, "pdom")},
+    {"1sp_warp1_pdom", Engine::kTiming, with(with(kOneSp, kWarp, "1"), kDivergence, "pdom")},
+    {"1sp_warp32_pdom", Engine::kTiming, with(with(kOneSp, kWarp, "32"), kDivergence, "pdom")},
+    {"1sp_warp32_tables2", Engine::kTiming,
+     with(with(with(kOneSp, kWarp, "32"), "mvpgpu_mpipdom_st_entries", "2"),
+          "mvpgpu_mpipdom_rt_entries", "2")},
 };
 
 // Written into output buffers beforehand, to check that nothing is stored where a kernel
@@ -694,6 +705,249 @@ TEST_P(KernelSuite, ComputeLoop) {
         expect_same_floats(k().download<float>(df, n), expect_f, "out_f");
         EXPECT_GE(stats.thread_instructions, uint64_t{n} * iters * 11);
     }
+}
+
+// ---- The divergence suite (sw/kernels/div_*): PDOM versus Multi-Path IPDOM.
+
+uint32_t hash_a(uint32_t x) {
+    uint32_t v = x * 0x9e3779b1u;
+    v ^= v >> 15;
+    v *= 0x85ebca6bu;
+    return v ^ (v >> 13);
+}
+
+uint32_t hash_b(uint32_t x) {
+    uint32_t v = x + 0x7f4a7c15u;
+    v ^= v << 7;
+    v *= 0xc2b2ae35u;
+    return v ^ (v >> 16);
+}
+
+TEST_P(KernelSuite, DivDualBalanced) {
+    const uint32_t n = 256;
+    Rng rng(30);
+    std::vector<uint32_t> in(n), expect(n);
+    for (auto& x : in) x = rng.next();
+    for (uint32_t i = 0; i < n; ++i) expect[i] = ((in[i] & 1) ? hash_a(in[i]) : hash_b(in[i])) + i;
+    k().load("div_dual_balanced");
+    uint32_t din = k().upload(in), dout = k().filled<uint32_t>(n, kSentinel);
+    k().run(range_1d(n, 64), {value_arg(din), value_arg(dout)});
+    expect_equal_vectors(k().download<uint32_t>(dout, n), expect, "out");
+}
+
+TEST_P(KernelSuite, DivDualUnbalanced) {
+    const uint32_t n = 256;
+    Rng rng(31);
+    std::vector<uint32_t> in(n);
+    for (auto& x : in) x = rng.next();
+    for (uint32_t rounds : {0u, 13u}) {
+        SCOPED_TRACE("rounds " + std::to_string(rounds));
+        std::vector<uint32_t> expect(n);
+        for (uint32_t i = 0; i < n; ++i) {
+            uint32_t x = in[i], v;
+            if ((x & 3) == 0) {
+                v = x;
+                for (uint32_t r = 0; r < rounds; ++r) v = (v ^ (v >> 7)) * 0x2c1b3c6du + r;
+            } else {
+                v = x ^ 0x5bd1e995u;
+            }
+            expect[i] = v;
+        }
+        k().load("div_dual_unbalanced");
+        uint32_t din = k().upload(in), dout = k().filled<uint32_t>(n, kSentinel);
+        k().run(range_1d(n, 64), {value_arg(din), value_arg(dout), value_arg(rounds)});
+        expect_equal_vectors(k().download<uint32_t>(dout, n), expect, "out");
+    }
+}
+
+TEST_P(KernelSuite, DivNested3) {
+    const uint32_t n = 320;  // four groups of 64 and one of 64: non-multiple data ranges
+    const int32_t lo = -300, hi = 300;
+    Rng rng(32);
+    std::vector<int32_t> in(n);
+    std::vector<uint32_t> expect(n);
+    for (auto& x : in) x = rng.range(-1000, 1000);
+    in[0] = std::numeric_limits<int32_t>::min();
+    in[1] = std::numeric_limits<int32_t>::max();
+    in[2] = lo;
+    in[3] = hi;
+    for (uint32_t i = 0; i < n; ++i) {
+        int32_t x = in[i];
+        uint32_t v;
+        if (x < lo) {
+            v = (x & 1) ? (u32(lo) - u32(x)) * 5u : (u32(lo) - u32(x)) ^ 0xa5a5u;
+            v += u32(x >> 4);
+        } else if (x < hi) {
+            v = (x & 2) ? u32(x) * u32(x) : (u32(x) - u32(lo)) << 3;
+            v ^= 0x77u;
+        } else {
+            v = u32(x) + 0x1000u;
+        }
+        expect[i] = v;
+    }
+    k().load("div_nested3");
+    uint32_t din = k().upload(in), dout = k().filled<uint32_t>(n, kSentinel);
+    k().run(range_1d(n, 64),
+            {value_arg(din), value_arg(dout), value_arg(u32(lo)), value_arg(u32(hi))});
+    expect_equal_vectors(k().download<uint32_t>(dout, n), expect, "out");
+}
+
+TEST_P(KernelSuite, DivLoopCount) {
+    const uint32_t n = 256;
+    Rng rng(33);
+    std::vector<uint32_t> in(n), expect(n);
+    for (auto& x : in) x = rng.next();
+    for (uint32_t i = 0; i < n; ++i) {
+        uint32_t acc = in[i];
+        for (uint32_t t = 0; t < (in[i] & 31); ++t) {
+            acc = acc * 1664525u + 1013904223u;
+            if (acc & 0x100) acc ^= t;
+        }
+        expect[i] = acc;
+    }
+    k().load("div_loop_count");
+    uint32_t din = k().upload(in), dout = k().filled<uint32_t>(n, kSentinel);
+    k().run(range_1d(n, 64), {value_arg(din), value_arg(dout)});
+    expect_equal_vectors(k().download<uint32_t>(dout, n), expect, "out");
+}
+
+TEST_P(KernelSuite, DivCallsInsideBothSides) {
+    const uint32_t n = 256;
+    Rng rng(34);
+    std::vector<uint32_t> in(n), expect(n);
+    for (auto& x : in) x = rng.next();
+    for (uint32_t i = 0; i < n; ++i) {
+        uint32_t x = in[i];
+        if (x & 1) {
+            uint32_t v = x;
+            for (uint32_t t = 0; t < ((x >> 1) & 7); ++t) v = (v ^ (v >> 11)) * 0x9e3779b1u;
+            expect[i] = v + 1u;
+        } else {
+            expect[i] = ((x & 4) ? x * 3u + 1u : x >> 2) ^ i;
+        }
+    }
+    k().load("div_call");
+    uint32_t din = k().upload(in), dout = k().filled<uint32_t>(n, kSentinel);
+    k().run(range_1d(n, 64), {value_arg(din), value_arg(dout)});
+    expect_equal_vectors(k().download<uint32_t>(dout, n), expect, "out");
+}
+
+TEST_P(KernelSuite, DivEarlyExit) {
+    const uint32_t n = 250, global = 256;
+    Rng rng(35);
+    std::vector<uint32_t> in(global), expect(global, kSentinel);
+    for (auto& x : in) x = rng.next() & 0xffff;
+    for (uint32_t i = 0; i < n; ++i) {
+        uint32_t x = in[i];
+        if ((x & 7) == 0) {
+            expect[i] = 0;
+            continue;
+        }
+        uint32_t acc = x;
+        bool done = false;
+        for (uint32_t t = 0; t < 8 && !done; ++t) {
+            acc = acc * x + t;
+            if (acc & 0x10000) {
+                expect[i] = acc;
+                done = true;
+            }
+        }
+        if (!done) expect[i] = acc ^ 0xffffu;
+    }
+    k().load("div_early_exit");
+    uint32_t din = k().upload(in), dout = k().filled<uint32_t>(global, kSentinel);
+    k().run(range_1d(global, 64), {value_arg(din), value_arg(dout), value_arg(n)});
+    expect_equal_vectors(k().download<uint32_t>(dout, global), expect, "out");
+}
+
+uint32_t switch_reference(uint32_t x, uint32_t i) {
+    uint32_t v;
+    switch (x & 7) {
+        case 0:
+            v = x + 1u;
+            break;
+        case 1:
+            v = x * 3u;
+            break;
+        case 2:
+            v = x ^ 0x55u;
+            break;
+        case 3:
+            v = x << 2;
+            break;
+        case 4:
+            v = x >> 1;
+            break;
+        case 5:
+            v = x - 9u;
+            break;
+        case 6:
+            v = ~x;
+            break;
+        default:
+            v = x * x;
+            break;
+    }
+    return v + i;
+}
+
+void check_switch(KernelRunner& k, const std::string& kernel) {
+    const uint32_t n = 256;
+    Rng rng(36);
+    std::vector<uint32_t> in(n), expect(n);
+    for (auto& x : in) x = rng.next();
+    for (uint32_t i = 0; i < n; ++i) expect[i] = switch_reference(in[i], i);
+    k.load(kernel);
+    uint32_t din = k.upload(in), dout = k.filled<uint32_t>(n, kSentinel);
+    k.run(range_1d(n, 64), {value_arg(din), value_arg(dout)});
+    expect_equal_vectors(k.download<uint32_t>(dout, n), expect, "out");
+}
+
+TEST_P(KernelSuite, DivSwitchDecisionTree) { check_switch(k(), "div_switch"); }
+
+TEST_P(KernelSuite, DivSwitchJumpTable) { check_switch(k(), "div_jump_table"); }
+
+TEST_P(KernelSuite, DivPointerChase) {
+    const uint32_t m = 4096, n = 256, steps = 8;
+    Rng rng(37);
+    std::vector<uint32_t> a(m), b(m), expect(n);
+    for (uint32_t i = 0; i < m; ++i) a[i] = b[i] = i;
+    for (uint32_t i = m - 1; i > 0; --i) {
+        std::swap(a[i], a[rng.next() % (i + 1)]);
+        std::swap(b[i], b[rng.next() % (i + 1)]);
+    }
+    for (uint32_t i = 0; i < n; ++i) {
+        uint32_t p = i;
+        for (uint32_t s = 0; s < steps; ++s) p = (i & 1) ? a[p] : b[p];
+        expect[i] = p;
+    }
+    k().load("div_ptr_chase");
+    uint32_t da = k().upload(a), db = k().upload(b), dout = k().filled<uint32_t>(n, kSentinel);
+    k().run(range_1d(n, 64), {value_arg(da), value_arg(db), value_arg(dout), value_arg(steps)});
+    expect_equal_vectors(k().download<uint32_t>(dout, n), expect, "out");
+}
+
+TEST_P(KernelSuite, DivDependentLoads) {
+    const uint32_t m = 4096, n = 256, mask = m - 1;
+    Rng rng(38);
+    std::vector<uint32_t> idx(m), data(m), expect(n);
+    for (auto& v : idx) v = rng.next() & mask;
+    for (auto& v : data) v = rng.next();
+    for (uint32_t i = 0; i < n; ++i) {
+        uint32_t s = data[i];
+        if (s & 1) {
+            uint32_t a = idx[i];
+            expect[i] = data[idx[idx[a]]] + a;
+        } else {
+            uint32_t a = data[s & mask];
+            expect[i] = idx[idx[idx[a & mask]]] ^ s;
+        }
+    }
+    k().load("div_dep_loads");
+    uint32_t didx = k().upload(idx), ddata = k().upload(data);
+    uint32_t dout = k().filled<uint32_t>(n, kSentinel);
+    k().run(range_1d(n, 64), {value_arg(didx), value_arg(ddata), value_arg(dout), value_arg(mask)});
+    expect_equal_vectors(k().download<uint32_t>(dout, n), expect, "out");
 }
 
 INSTANTIATE_TEST_SUITE_P(kernels, KernelSuite, ::testing::ValuesIn(kSuiteConfigs),
