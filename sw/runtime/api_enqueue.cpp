@@ -43,6 +43,16 @@ cl_int find_queue_and_buffer(cl_command_queue queue, cl_mem buffer, CommandQueue
     return CL_SUCCESS;
 }
 
+// The checks every buffer command starts with, in the order the specification lists their
+// errors: the queue, the buffer (of the queue's context) and the events to wait for.
+cl_int prepare_buffer_command(cl_command_queue queue, cl_mem buffer, cl_uint num_events,
+                              const cl_event* wait_list, CommandQueue** q, MemObject** m,
+                              std::vector<Event*>* waits) {
+    cl_int err = find_queue_and_buffer(queue, buffer, q, m);
+    if (err != CL_SUCCESS) return err;
+    return collect_wait_list((*q)->context(), num_events, wait_list, waits);
+}
+
 bool host_may_read(const MemObject* m) {
     return (m->flags() & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS)) == 0;
 }
@@ -105,11 +115,10 @@ cl_int enqueue_read_write(const char* function, bool read, cl_command_queue comm
                           cl_uint num_events, const cl_event* wait_list, cl_event* event) {
     CommandQueue* q;
     MemObject* m;
-    cl_int err = find_queue_and_buffer(command_queue, buffer, &q, &m);
-    if (err != CL_SUCCESS) return err;
     std::vector<Event*> waits;
-    if ((err = collect_wait_list(q->context(), num_events, wait_list, &waits)) != CL_SUCCESS)
-        return err;
+    cl_int err =
+        prepare_buffer_command(command_queue, buffer, num_events, wait_list, &q, &m, &waits);
+    if (err != CL_SUCCESS) return err;
     if (size == 0 || ptr == nullptr || !in_range(offset, size, m->size())) return CL_INVALID_VALUE;
     if (read ? !host_may_read(m) : !host_may_write(m)) return CL_INVALID_OPERATION;
     mvp::host::Device* gpu = &q->device()->gpu();
@@ -140,11 +149,10 @@ cl_int enqueue_rect(const char* function, bool read, cl_command_queue command_qu
                     const cl_event* wait_list, cl_event* event) {
     CommandQueue* q;
     MemObject* m;
-    cl_int err = find_queue_and_buffer(command_queue, buffer, &q, &m);
-    if (err != CL_SUCCESS) return err;
     std::vector<Event*> waits;
-    if ((err = collect_wait_list(q->context(), num_events, wait_list, &waits)) != CL_SUCCESS)
-        return err;
+    cl_int err =
+        prepare_buffer_command(command_queue, buffer, num_events, wait_list, &q, &m, &waits);
+    if (err != CL_SUCCESS) return err;
     if (ptr == nullptr || !valid_region(buffer_origin, host_origin, region))
         return CL_INVALID_VALUE;
     RectLayout device_layout;
@@ -254,13 +262,12 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(
     return guarded(__func__, [&]() -> cl_int {
         CommandQueue* q;
         MemObject* src;
+        MemObject* dst;
         cl_int err = find_queue_and_buffer(command_queue, src_buffer, &q, &src);
         if (err != CL_SUCCESS) return err;
-        MemObject* dst;
-        if ((err = find_queue_and_buffer(command_queue, dst_buffer, &q, &dst)) != CL_SUCCESS)
-            return err;
         std::vector<Event*> waits;
-        err = collect_wait_list(q->context(), num_events_in_wait_list, event_wait_list, &waits);
+        err = prepare_buffer_command(command_queue, dst_buffer, num_events_in_wait_list,
+                                     event_wait_list, &q, &dst, &waits);
         if (err != CL_SUCCESS) return err;
         if (size == 0 || !in_range(src_offset, size, src->size()) ||
             !in_range(dst_offset, size, dst->size()))
@@ -296,13 +303,12 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(
     return guarded(__func__, [&]() -> cl_int {
         CommandQueue* q;
         MemObject* src;
+        MemObject* dst;
         cl_int err = find_queue_and_buffer(command_queue, src_buffer, &q, &src);
         if (err != CL_SUCCESS) return err;
-        MemObject* dst;
-        if ((err = find_queue_and_buffer(command_queue, dst_buffer, &q, &dst)) != CL_SUCCESS)
-            return err;
         std::vector<Event*> waits;
-        err = collect_wait_list(q->context(), num_events_in_wait_list, event_wait_list, &waits);
+        err = prepare_buffer_command(command_queue, dst_buffer, num_events_in_wait_list,
+                                     event_wait_list, &q, &dst, &waits);
         if (err != CL_SUCCESS) return err;
         if (!valid_region(src_origin, dst_origin, region)) return CL_INVALID_VALUE;
         RectLayout src_layout;
@@ -355,10 +361,9 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(
     return guarded(__func__, [&]() -> cl_int {
         CommandQueue* q;
         MemObject* m;
-        cl_int err = find_queue_and_buffer(command_queue, buffer, &q, &m);
-        if (err != CL_SUCCESS) return err;
         std::vector<Event*> waits;
-        err = collect_wait_list(q->context(), num_events_in_wait_list, event_wait_list, &waits);
+        cl_int err = prepare_buffer_command(command_queue, buffer, num_events_in_wait_list,
+                                            event_wait_list, &q, &m, &waits);
         if (err != CL_SUCCESS) return err;
         bool valid_pattern_size =
             pattern_size != 0 && pattern_size <= 128 && (pattern_size & (pattern_size - 1)) == 0;
@@ -399,10 +404,9 @@ extern "C" CL_API_ENTRY void* CL_API_CALL clEnqueueMapBuffer(
     return guarded_create(__func__, errcode_ret, [&](cl_int& err) -> void* {
         CommandQueue* q;
         MemObject* m;
-        if ((err = find_queue_and_buffer(command_queue, buffer, &q, &m)) != CL_SUCCESS)
-            return nullptr;
         std::vector<Event*> waits;
-        err = collect_wait_list(q->context(), num_events_in_wait_list, event_wait_list, &waits);
+        err = prepare_buffer_command(command_queue, buffer, num_events_in_wait_list,
+                                     event_wait_list, &q, &m, &waits);
         if (err != CL_SUCCESS) return nullptr;
         constexpr cl_map_flags kKnown = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
         bool invalidate = (map_flags & CL_MAP_WRITE_INVALIDATE_REGION) != 0;
@@ -448,10 +452,9 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_qu
     return guarded(__func__, [&]() -> cl_int {
         CommandQueue* q;
         MemObject* m;
-        cl_int err = find_queue_and_buffer(command_queue, memobj, &q, &m);
-        if (err != CL_SUCCESS) return err;
         std::vector<Event*> waits;
-        err = collect_wait_list(q->context(), num_events_in_wait_list, event_wait_list, &waits);
+        cl_int err = prepare_buffer_command(command_queue, memobj, num_events_in_wait_list,
+                                            event_wait_list, &q, &m, &waits);
         if (err != CL_SUCCESS) return err;
         size_t offset;
         size_t size;
