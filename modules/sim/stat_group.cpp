@@ -89,6 +89,15 @@ StatGroup::~StatGroup() {
 
 const std::vector<StatGroup*>& StatGroup::all() { return registry(); }
 
+const StatGroup::Entry* StatGroup::find(const std::string& path, const std::string& name) {
+    for (const StatGroup* g : registry()) {
+        if (g->path() != path) continue;
+        for (const Entry& e : g->entries())
+            if (e.name == name) return &e;
+    }
+    return nullptr;
+}
+
 void StatGroup::add(const std::string& name, const uint64_t* counter,
                     const std::string& description) {
     Entry e;

@@ -47,11 +47,20 @@ class StatGroup {
         const Sampler* sampler = nullptr;
         std::function<double()> formula;
         std::string description;
+
+        // The value as a number: the count, the sampler's mean, or the formula's result.
+        double value() const {
+            if (counter) return static_cast<double>(*counter);
+            if (sampler) return sampler->mean();
+            return formula();
+        }
     };
     const std::vector<Entry>& entries() const { return entries_; }
 
     // Every group alive in this process, in creation order.
     static const std::vector<StatGroup*>& all();
+    // The statistic `name` of the group at `path`, or nullptr.
+    static const Entry* find(const std::string& path, const std::string& name);
 
     // The tree of all groups as one JSON object, nested by path; a sampler is an object
     // {"mean", "max", "samples"}.

@@ -75,11 +75,7 @@ void SpPipeline::register_stats() {
     sim::StatGroup& s = stats_;
     Counters& c = counters;
     s.add(
-        "cycles_active",
-        [this] {
-            return static_cast<double>(counters.cycles_active +
-                                       (active_ ? clock.now() - active_since_ : 0));
-        },
+        "cycles_active", [this] { return active_cycles(); },
         "core cycles with at least one resident warp");
     s.add("ticks", &c.ticks, "cycles the pipeline was evaluated (host work; idle cycles sleep)");
     s.add("warp_instructions", &c.warp_instructions, "warp instructions issued");
@@ -89,14 +85,14 @@ void SpPipeline::register_stats() {
     s.add(
         "ipc",
         [this] {
-            double cycles = counters.cycles_active + (active_ ? clock.now() - active_since_ : 0);
+            double cycles = active_cycles();
             return cycles ? counters.warp_instructions / cycles : 0.0;
         },
         "warp instructions per active cycle");
     s.add(
         "thread_ipc",
         [this] {
-            double cycles = counters.cycles_active + (active_ ? clock.now() - active_since_ : 0);
+            double cycles = active_cycles();
             return cycles ? counters.thread_instructions / cycles : 0.0;
         },
         "thread instructions per active cycle");
@@ -148,8 +144,7 @@ void SpPipeline::register_stats() {
         s.add(
             std::string("unit_") + name + "_utilisation",
             [this, busy] {
-                double cycles =
-                    counters.cycles_active + (active_ ? clock.now() - active_since_ : 0);
+                double cycles = active_cycles();
                 return cycles ? *busy / cycles : 0.0;
             },
             std::string("busy cycles / active cycles of the ") + std::to_string(lanes) + " " +

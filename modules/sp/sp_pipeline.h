@@ -161,6 +161,11 @@ class SpPipeline {
     uint64_t last_retire_cycle_ = 0;
     uint64_t active_since_ = 0;
     bool active_ = false;
+    // Core cycles with a resident warp so far, the current active stretch included.
+    double active_cycles() const {
+        return static_cast<double>(counters.cycles_active +
+                                   (active_ ? clock.now() - active_since_ : 0));
+    }
     uint64_t last_tick_ = UINT64_MAX;
     std::string pending_error_;
     sim::StatGroup stats_;

@@ -65,10 +65,8 @@ struct Bench {
 };
 
 uint64_t stat(const std::string& path, const std::string& name) {
-    for (const sim::StatGroup* g : sim::StatGroup::all())
-        if (g->path() == path)
-            for (const sim::StatGroup::Entry& e : g->entries())
-                if (e.name == name && e.counter) return *e.counter;
+    const sim::StatGroup::Entry* e = sim::StatGroup::find(path, name);
+    if (e && e->counter) return *e->counter;
     ADD_FAILURE() << "no statistic " << path << "." << name;
     return 0;
 }

@@ -87,14 +87,7 @@ std::vector<uint32_t> lanes(unsigned n, uint64_t base, unsigned stride) {
 }
 
 double stat(const std::string& name) {
-    for (const sim::StatGroup* g : sim::StatGroup::all())
-        if (g->path() == "ldst")
-            for (const sim::StatGroup::Entry& e : g->entries()) {
-                if (e.name != name) continue;
-                if (e.counter) return static_cast<double>(*e.counter);
-                if (e.sampler) return e.sampler->mean();
-                return e.formula();
-            }
+    if (const sim::StatGroup::Entry* e = sim::StatGroup::find("ldst", name)) return e->value();
     ADD_FAILURE() << "no statistic " << name;
     return 0;
 }

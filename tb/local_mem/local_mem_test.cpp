@@ -47,10 +47,8 @@ struct Bench {
 };
 
 uint64_t stat(const std::string& name) {
-    for (const sim::StatGroup* g : sim::StatGroup::all())
-        if (g->path() == "local_mem")
-            for (const sim::StatGroup::Entry& e : g->entries())
-                if (e.name == name && e.counter) return *e.counter;
+    const sim::StatGroup::Entry* e = sim::StatGroup::find("local_mem", name);
+    if (e && e->counter) return *e->counter;
     ADD_FAILURE() << "no statistic " << name;
     return 0;
 }

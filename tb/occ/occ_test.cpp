@@ -60,10 +60,8 @@ struct Bench {
 };
 
 uint64_t stat(const std::string& name) {
-    for (const sim::StatGroup* g : sim::StatGroup::all())
-        if (g->path() == "occ")
-            for (const sim::StatGroup::Entry& e : g->entries())
-                if (e.name == name && e.counter) return *e.counter;
+    const sim::StatGroup::Entry* e = sim::StatGroup::find("occ", name);
+    if (e && e->counter) return *e->counter;
     ADD_FAILURE() << "no statistic " << name;
     return 0;
 }

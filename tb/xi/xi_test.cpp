@@ -52,12 +52,7 @@ struct XiBench {
 };
 
 const sim::StatGroup::Entry* find_stat(const std::string& path, const std::string& name) {
-    for (const sim::StatGroup* g : sim::StatGroup::all()) {
-        if (g->path() != path) continue;
-        for (const sim::StatGroup::Entry& e : g->entries())
-            if (e.name == name) return &e;
-    }
-    return nullptr;
+    return sim::StatGroup::find(path, name);
 }
 
 uint64_t counter(const std::string& path, const std::string& name) {
