@@ -317,6 +317,8 @@ void Dcc::handle_mem_responses(uint64_t now) {
         }
         if (r.kind == MemKind::kWriteBack || r.kind == MemKind::kFlush) {
             --write_backs_in_flight_;
+            const uint64_t line = line_of(gp->get_address());
+            if (--write_back_lines_[line] == 0) write_back_lines_.erase(line);
         } else {
             auto m = std::find_if(fifo_.begin(), fifo_.end(),
                                   [&](const MissEntry& e) { return e.id == r.entry; });
@@ -513,8 +515,10 @@ bool Dcc::finish_round(MissEntry& m, uint64_t now) {
 }
 
 void Dcc::start_misses(uint64_t now) {
-    // Entries start in FIFO order; one waits while an earlier unfinished entry shares a line
-    // with it or is an atomic, or while the ways it needs are held by earlier misses.
+    // Entries are looked at in FIFO order, the oldest first to the ways. One waits while an
+    // earlier unfinished entry shares a line with it or is an atomic, or while the ways it needs
+    // are held by earlier misses; later entries to other lines start meanwhile (miss under
+    // miss), except behind an atomic.
     for (size_t i = 0; i < fifo_.size();) {
         MissEntry& m = fifo_[i];
         if (m.started) {
@@ -522,7 +526,11 @@ void Dcc::start_misses(uint64_t now) {
             ++i;
             continue;
         }
-        if (line_busy(m) || !start_round(m)) return;
+        if (line_busy(m) || !start_round(m)) {
+            if (m.kind == Kind::kAtomic) return;
+            ++i;
+            continue;
+        }
         // A round with every word present (filled by an earlier miss) is done now; then the
         // same entry (its next round) or the one that took its place is looked at again.
         if (m.kind != Kind::kAtomic && m.fetches == 0) {
@@ -556,18 +564,23 @@ void Dcc::start_flush() {
 }
 
 bool Dcc::head_waits_for_write_backs() const {
-    MemKind k = to_memory_.front().kind;
-    return (k == MemKind::kFetch || k == MemKind::kAtomic) && write_backs_in_flight_ > 0;
+    const MemRequest& r = to_memory_.front();
+    if (r.kind != MemKind::kFetch && r.kind != MemKind::kAtomic) return false;
+    return write_back_lines_.contains(line_of(r.gp->get_address()));
 }
 
 void Dcc::send_to_memory(uint64_t now) {
-    // One request per cycle, in order; a fetch or an atomic waits until every write-back sent
-    // before it is acknowledged, so that it sees them in memory whatever the path reorders.
+    // One request per cycle, in order; a fetch or an atomic waits until every write-back to its
+    // line sent before it is acknowledged, so that it sees them in memory whatever the path
+    // reorders.
     if (to_memory_.empty() || mem_waiting_ || now < mem_free_from_ || !mem_port.can_send()) return;
     if (head_waits_for_write_backs()) return;
     MemRequest r = to_memory_.front();
     to_memory_.pop_front();
-    if (r.kind == MemKind::kWriteBack || r.kind == MemKind::kFlush) ++write_backs_in_flight_;
+    if (r.kind == MemKind::kWriteBack || r.kind == MemKind::kFlush) {
+        ++write_backs_in_flight_;
+        ++write_back_lines_[line_of(r.gp->get_address())];
+    }
     at_memory_[r.gp] = r;
     mem_sending_ = true;
     mem_waiting_ = true;

@@ -7,10 +7,10 @@
 #include <memory>
 #include <systemc>
 #include <tlm>
-#include "modules/sim/flat_map.h"
 #include <vector>
 
 #include "modules/sim/clock_domain.h"
+#include "modules/sim/flat_map.h"
 #include "modules/sim/initiator_port.h"
 #include "modules/sim/memory_manager.h"
 #include "modules/sim/stat_group.h"
@@ -30,9 +30,10 @@ namespace mvp {
 // One request is looked up per cycle, all its words at once (a line request of the LD/ST unit
 // covers several words). When every word is present the request completes `hit_latency`
 // cycles later: a read returns the words, a write updates them and marks them dirty. Otherwise
-// the request enters the miss FIFO and is handled in FIFO order: a victim is picked for each
-// missing word, a dirty victim is written back to memory FIRST (a 4-byte write, acknowledged
-// before any later fetch is sent), then the line holding the missing words is fetched
+// the request enters the miss FIFO; entries start oldest first (a later entry to another line
+// starts while an earlier one waits for ways): a victim is picked for each missing word, a
+// dirty victim is written back to memory FIRST (a 4-byte write, acknowledged before a later
+// fetch of its line is sent), then the line holding the missing words is fetched
 // (`line_bytes` through the XI), the missing words are filled (clean), and the request is
 // performed on the buffer and answered: a multi-word request completes when all of its words
 // are there. A write miss allocates (write-allocate). Requests to a line with a miss in the
@@ -136,8 +137,10 @@ class Dcc : public sc_core::sc_module, public sim::Clocked {
     void start_misses(uint64_t now);
     void start_flush();
     void send_to_memory(uint64_t now);
-    // The next memory request is a fetch or an atomic and a write-back is unacknowledged.
+    // The next memory request is a fetch or an atomic and a write-back to its line is
+    // unacknowledged.
     bool head_waits_for_write_backs() const;
+    uint64_t line_of(uint64_t address) const { return address & ~uint64_t{params_.line_bytes - 1}; }
     void send_responses(uint64_t now);
     void reschedule(uint64_t now);
 
@@ -184,6 +187,7 @@ class Dcc : public sc_core::sc_module, public sim::Clocked {
     std::deque<Arrived> mem_responses_;
     std::multimap<uint64_t, tlm::tlm_generic_payload*> responses_;  // to the OCC, by edge
     unsigned write_backs_in_flight_ = 0;
+    sim::FlatMap<uint64_t, unsigned> write_back_lines_;  // line -> write-backs unacknowledged
     uint64_t mem_free_from_ = 0;
     bool mem_sending_ = false;
     bool mem_waiting_ = false;

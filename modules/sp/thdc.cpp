@@ -12,7 +12,7 @@ Thdc::Thdc(SpPipeline& sp, const SpParams& params)
       warps_(params.num_warps()),
       groups_(params.num_warps()),
       running_(params.running_warps, -1),
-      mem_masks_(params.num_warps()),
+      mem_accesses_(params.num_warps()),
       per_split_memory_(params.divergence == SpParams::Divergence::kMpIpdom) {
     waiting_.reserve(params.num_warps());
     done_groups_.reserve(params.num_warps());
@@ -53,7 +53,7 @@ void Thdc::start_group(unsigned first_warp, unsigned count, const Group& g,
     for (unsigned k = 0; k < count; ++k) {
         Warp& w = warps_[first_warp + k];
         w = Warp{};
-        mem_masks_[first_warp + k].head = mem_masks_[first_warp + k].size = 0;
+        mem_accesses_[first_warp + k].head = mem_accesses_[first_warp + k].size = 0;
         w.status = Status::kWaiting;
         w.group = first_warp;
         w.threads = threads[k];
@@ -125,14 +125,14 @@ void Thdc::issued(unsigned w, bool memory, LaneMask lanes, uint64_t now) {
     if (memory) {
         if (warp.mem_outstanding++ == 0) warp.mem_since = now;
         warp.mem_lanes |= lanes;
-        MaskRing& r = mem_masks_[w];
+        AccessRing& r = mem_accesses_[w];
         if (r.size == r.ring.size()) {
-            std::vector<LaneMask> bigger(r.ring.size() * 2);
+            std::vector<Access> bigger(r.ring.size() * 2);
             for (unsigned i = 0; i < r.size; ++i) bigger[i] = r.ring[(r.head + i) % r.ring.size()];
             r.ring.swap(bigger);
             r.head = 0;
         }
-        r.ring[(r.head + r.size++) % r.ring.size()] = lanes;
+        r.ring[(r.head + r.size++) % r.ring.size()] = Access{lanes, now};
     }
 }
 
@@ -141,14 +141,15 @@ void Thdc::retired(unsigned w, bool memory) {
     --warp.inflight;
     if (memory) {
         --warp.mem_outstanding;
-        MaskRing& r = mem_masks_[w];
+        AccessRing& r = mem_accesses_[w];
         if (r.size > 0) {
             r.head = (r.head + 1) % static_cast<unsigned>(r.ring.size());
             --r.size;
         }
         warp.mem_lanes = 0;
         for (unsigned i = 0; i < r.size; ++i)
-            warp.mem_lanes |= r.ring[(r.head + i) % r.ring.size()];
+            warp.mem_lanes |= r.ring[(r.head + i) % r.ring.size()].lanes;
+        if (r.size > 0) warp.mem_since = r.ring[r.head].issued;
     }
     if (warp.status == Status::kFinished) finish_if_done(w);
 }
@@ -196,9 +197,11 @@ bool Thdc::tick(uint64_t now) {
     }
     // Leave the running set: ended warps always; warps at a barrier or (switch) waiting long
     // for memory when a ready warp can take the place and no place is free for it anyway. The
-    // memory trigger is the warp's (as for a thread group of the V2.1): an access outstanding
-    // for the threshold, counted from when the warp last entered the running set (under
-    // MP-IPDOM a warp can enter with an access still outstanding for one of its splits).
+    // memory trigger is the warp's (as for a thread group of the V2.1): its oldest access
+    // outstanding for the threshold, counted from when the warp last entered the running set
+    // (under MP-IPDOM a warp can enter with an access still outstanding for one of its splits;
+    // it leaves even when another split could issue: keeping it would hold the waiting warps
+    // out longer, which measured slower on the memory-bound divergence kernels).
     unsigned free_places = 0;
     unsigned candidates = 0;
     auto wants_out = [&](const Warp& warp) {

@@ -32,7 +32,7 @@ class SpPipeline;
 // not count), every warp of the group is released in the next cycle, all in the same cycle.
 //
 // Splits (MP-IPDOM): a warp leaves the running set for a barrier when none of its splits can
-// issue for it; for memory (switch) when an access of it has been outstanding for the
+// issue for it; for memory (switch) when its oldest access has been outstanding for the
 // threshold since it last entered the running set, as a V2.1 thread group on a miss. It is
 // ready to enter when one of its splits can issue: not at the barrier and (stall, switch) no
 // memory instruction of its threads outstanding. Under PDOM a memory instruction holds the
@@ -133,14 +133,19 @@ class Thdc {
     std::vector<int> running_;
     std::vector<uint32_t> waiting_;  // FIFO of waiting warps
     std::vector<uint64_t> done_groups_;
-    // Per warp, the lane masks of its outstanding memory instructions in issue order (they
-    // complete in order): a ring that grows when full, so steady-state pushes never allocate.
-    struct MaskRing {
-        std::vector<LaneMask> ring = std::vector<LaneMask>(8);
+    // Per warp, the lane masks and issue cycles of its outstanding memory instructions in issue
+    // order (they complete in order): a ring that grows when full, so steady-state pushes never
+    // allocate.
+    struct Access {
+        LaneMask lanes = 0;
+        uint64_t issued = 0;
+    };
+    struct AccessRing {
+        std::vector<Access> ring = std::vector<Access>(8);
         unsigned head = 0;
         unsigned size = 0;
     };
-    std::vector<MaskRing> mem_masks_;
+    std::vector<AccessRing> mem_accesses_;
     bool per_split_memory_ = false;
     unsigned releases_pending_ = 0;
     unsigned resident_ = 0;  // warps not free

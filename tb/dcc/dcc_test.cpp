@@ -7,7 +7,8 @@
 // the initiator sends at edge T with the DCC otherwise idle:
 //   hit:               T + hit_latency
 //   miss, clean way:   T + 1 (lookup, fetch sent) + M + 1 (fill, answer)   = T + M + 2
-//   miss, dirty way:   T + 1 (write-back sent) + M + 1 (ack, fetch sent) + M + 1 = T + 2M + 3
+//   miss, dirty way:   T + 1 (write-back sent) + 1 (fetch sent) + M + 1   = T + M + 3;
+//                      a fetch of the victim's own line waits for the write-back's ack
 //   atomic, no copy:   T + M + 2; with a dirty copy: T + 2M + 3
 
 #include "modules/dcc/dcc.h"
@@ -147,7 +148,7 @@ TEST(Dcc, DirtyVictimIsWrittenBackBeforeTheLineFetch) {
     b.drv.write32(20, kB, 0x22222222);   // set 0, way 1, dirty
     unsigned r = b.drv.read(40, kC, 4);  // set 0: evicts A (least recently used)
     b.run();
-    EXPECT_EQ(b.drv.result(r).response_cycle, 40u + 2 * kM + 3);
+    EXPECT_EQ(b.drv.result(r).response_cycle, 40u + kM + 3);
     EXPECT_EQ(b.drv.result(r).value32(), pattern(kC));
     const auto& log = b.mem.log();
     ASSERT_EQ(log.size(), 4u);
@@ -155,8 +156,8 @@ TEST(Dcc, DirtyVictimIsWrittenBackBeforeTheLineFetch) {
     expect_access(log[1], tlm::TLM_READ_COMMAND, kB, 32, 21);
     expect_access(log[2], tlm::TLM_WRITE_COMMAND, kA, 4, 41);
     EXPECT_EQ(log[2].data, (std::vector<uint8_t>{0x11, 0x11, 0x11, 0x11}));
-    // The fetch leaves only when the write-back has been acknowledged.
-    expect_access(log[3], tlm::TLM_READ_COMMAND, kC, 32, 41 + kM + 1);
+    // C's line is not A's: its fetch follows the write-back without waiting for the ack.
+    expect_access(log[3], tlm::TLM_READ_COMMAND, kC, 32, 42);
     EXPECT_EQ(b.mem.read32(kA), 0x11111111u);
     Dcc::EntryView v;
     EXPECT_FALSE(b.dcc.probe(kA, &v));
@@ -165,6 +166,48 @@ TEST(Dcc, DirtyVictimIsWrittenBackBeforeTheLineFetch) {
     ASSERT_TRUE(b.dcc.probe(kC, &v));
     EXPECT_FALSE(v.dirty);
     EXPECT_EQ(stat("dcc", "write_backs"), 1u);
+}
+
+TEST(Dcc, FetchOfALineWithAWriteBackInFlightWaitsForItsAcknowledgement) {
+    Bench b;
+    b.drv.write32(1, kA, 0x11111111);
+    b.drv.write32(20, kB, 0x22222222);
+    b.drv.read(40, kC, 4);                      // evicts A: write-back of A's word at 41
+    unsigned r = b.drv.read(41, kA + 4, 4);     // another word of A's line, set 1
+    unsigned d = b.drv.read(42, kA + 0x44, 4);  // another line, set 17: overtakes nothing
+    b.run();
+    const auto& log = b.mem.log();
+    ASSERT_EQ(log.size(), 6u);
+    expect_access(log[2], tlm::TLM_WRITE_COMMAND, kA, 4, 41);
+    expect_access(log[3], tlm::TLM_READ_COMMAND, kC, 32, 42);
+    // In order: the fetch of A's line waits for the write-back's acknowledgement at 41 + M,
+    // and the fetch queued behind it waits with it.
+    expect_access(log[4], tlm::TLM_READ_COMMAND, kA, 32, 41 + kM + 1);
+    expect_access(log[5], tlm::TLM_READ_COMMAND, kA + 0x40, 32, 41 + kM + 2);
+    EXPECT_EQ(b.drv.result(r).response_cycle, 41u + kM + 1 + kM + 1);
+    EXPECT_EQ(b.drv.result(r).value32(), pattern(kA + 4));
+    EXPECT_EQ(b.drv.result(d).response_cycle, 41u + kM + 2 + kM + 1);
+    EXPECT_EQ(b.mem.read32(kA), 0x11111111u);
+}
+
+TEST(Dcc, MissWaitingForAWayDoesNotHoldBackMissesToOtherSets) {
+    Bench b;
+    unsigned a = b.drv.read(1, kA, 4);
+    b.drv.read(2, kB, 4);
+    unsigned c = b.drv.read(3, kC, 4);         // set 0: both ways reserved by A and B
+    unsigned d = b.drv.read(4, kA + 0x24, 4);  // set 9: starts while C waits
+    b.run();
+    const auto& log = b.mem.log();
+    ASSERT_EQ(log.size(), 4u);
+    expect_access(log[0], tlm::TLM_READ_COMMAND, kA, 32, 2);
+    expect_access(log[1], tlm::TLM_READ_COMMAND, kB, 32, 3);
+    expect_access(log[2], tlm::TLM_READ_COMMAND, kA + 0x20, 32, 5);
+    EXPECT_EQ(b.drv.result(d).response_cycle, 5u + kM + 1);
+    // C takes A's way when A's fill has answered A.
+    EXPECT_EQ(b.drv.result(a).response_cycle, 1u + kM + 2);
+    expect_access(log[3], tlm::TLM_READ_COMMAND, kC, 32, 1 + kM + 2);
+    EXPECT_EQ(b.drv.result(c).response_cycle, 1u + kM + 2 + kM + 1);
+    EXPECT_EQ(b.drv.result(c).value32(), pattern(kC));
 }
 
 TEST(Dcc, ReplacementIsLeastRecentlyUsed) {
