@@ -111,6 +111,14 @@ bool Ldst::can_accept() const {
     return queue_free > 0 && entries_free > 0;
 }
 
+void Ldst::notify_when_accepting() {
+    if (queued_ < kQueueDepth && free_entries_ > 0) {
+        if (space_callback_) space_callback_();
+        return;
+    }
+    space_wanted_ = true;
+}
+
 void Ldst::issue(const WarpMemoryRequest& request) {
     begin_edge();
     if (!can_accept()) {
@@ -347,6 +355,11 @@ void Ldst::tick() {
         }
         if (!in.queued()) --queued_;
         if (blocked_ || sent == params_.units) break;
+    }
+
+    if (space_wanted_ && queued_ < kQueueDepth && free_entries_ > 0) {
+        space_wanted_ = false;
+        if (space_callback_) space_callback_();
     }
 
     mshr_occupancy_ = mshr_occupancy();

@@ -6,11 +6,11 @@
 #include <memory>
 #include <systemc>
 #include <tlm>
-#include "modules/sim/flat_map.h"
 #include <vector>
 
 #include "modules/ldst/warp_memory_request.h"
 #include "modules/sim/clock_domain.h"
+#include "modules/sim/flat_map.h"
 #include "modules/sim/initiator_port.h"
 #include "modules/sim/memory_manager.h"
 #include "modules/sim/stat_group.h"
@@ -72,6 +72,14 @@ class Ldst : public sc_core::sc_module, public sim::Clocked {
     // of the blocks' ticks), less the instructions already issued in this cycle.
     bool can_accept() const;
     void issue(const WarpMemoryRequest& request);
+    // Asks for one call of `callback` (set_space_callback) in the first edge at whose end the
+    // unit could accept an instruction (can_accept() true from the next edge): an initiator
+    // that found it full sleeps instead of polling. Called when that is already the case, the
+    // callback runs at once.
+    void notify_when_accepting();
+    void set_space_callback(std::function<void()> callback) {
+        space_callback_ = std::move(callback);
+    }
 
     // No instruction in flight.
     bool idle() const { return inflight_.empty(); }
@@ -127,6 +135,8 @@ class Ldst : public sc_core::sc_module, public sim::Clocked {
     Params params_;
     sim::MemoryManager mm_;
     CompletionCallback callback_;
+    std::function<void()> space_callback_;
+    bool space_wanted_ = false;
 
     std::deque<std::unique_ptr<Instruction>> inflight_;  // issue order
     unsigned queued_ = 0;  // instructions with line requests still to send

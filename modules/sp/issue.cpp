@@ -135,11 +135,15 @@ bool Issue::tick(uint64_t now) {
         }
         multi_ready_cycles += multi_ready_seen;
     }
+    last_stall_ = kIssued;
     if (issued) {
         rr_ = (last_place + 1) % (places ? places : 1);
         return true;
     }
-    if (sp_.thdc.resident_warps() > 0) ++stall_cycles[best];
+    if (sp_.thdc.resident_warps() > 0) {
+        ++stall_cycles[best];
+        last_stall_ = best;
+    }
     return false;
 }
 

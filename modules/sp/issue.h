@@ -57,6 +57,10 @@ class Issue {
     void resolved(unsigned warp, unsigned slot) { pending_control_[warp * slots_ + slot] = 0; }
 
     uint64_t stall_cycles[kNumStalls] = {};
+    // Counts `cycles` slept through after the last tick, charged to its stall reason.
+    void charge_slept(uint64_t cycles) {
+        if (last_stall_ != kIssued) stall_cycles[last_stall_] += cycles;
+    }
     // Cycles in which a warp issued from one split while another of its splits could have
     // issued too (MP-IPDOM: the parallelism the independent splits expose).
     uint64_t multi_ready_cycles = 0;
@@ -79,6 +83,7 @@ class Issue {
     };
 
     Stall try_issue(unsigned warp, unsigned slot, uint64_t now);
+    Stall last_stall_ = kIssued;  // what the last tick charged (kIssued: nothing)
     void trace_splits(unsigned warp, const PlaceState& ps);
     // The split could issue now (no side effect; the pipe's room is not checked).
     bool ready(unsigned warp, unsigned slot, uint64_t now);

@@ -34,8 +34,13 @@ bool MemoryUnit::check(WarpInstruction* wi) {
     return true;
 }
 
+void MemoryUnit::charge_slept(uint64_t cycles) {
+    if (waiting_for_space_) sp_.counters.memory_stall_cycles += cycles;
+}
+
 bool MemoryUnit::tick(uint64_t now) {
     bool moved = false;
+    waiting_for_space_ = false;
     // AGU: the next memory instruction from its RF->EX register.
     PipelineLatch& latch = sp_.rf_ex[SpParams::kPipeMem];
     if (!latch.empty() && agu_free_ <= now && queue_.size() < kQueueDepth) {
@@ -64,7 +69,10 @@ bool MemoryUnit::tick(uint64_t now) {
     if (!queue_.empty() && queue_.front()->wb_cycle <= now) {
         if (!sp_.memory_can_accept || !sp_.memory_can_accept()) {
             ++sp_.counters.memory_stall_cycles;
-            return true;  // polled: stay awake while an instruction waits
+            if (!sp_.memory_want_space) return true;  // polled: stay awake while it waits
+            waiting_for_space_ = true;
+            sp_.memory_want_space();
+            return moved;
         }
         WarpInstruction* wi = queue_.front();
         queue_.pop_front();

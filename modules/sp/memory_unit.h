@@ -32,6 +32,11 @@ class MemoryUnit {
     // Nothing waiting to be sent (instructions at the memory do not count: their completion
     // wakes the SP).
     bool idle() const { return queue_.empty(); }
+    // The head of the queue waits for the LD/ST memory pipeline, which will wake the SP when
+    // it can accept (memory_want_space): no reason to stay awake for it.
+    bool waiting_for_space() const { return waiting_for_space_; }
+    // Counts `cycles` slept through in the state of the last tick.
+    void charge_slept(uint64_t cycles);
     std::vector<WarpInstruction*>& completed() { return completed_; }
     unsigned outstanding() const { return static_cast<unsigned>(at_memory_.size()); }
 
@@ -44,6 +49,7 @@ class MemoryUnit {
 
     SpPipeline& sp_;
     uint64_t agu_free_ = 0;
+    bool waiting_for_space_ = false;
     InstructionQueue queue_{kQueueDepth};  // address generated, waiting for Ldst
     InstructionQueue at_memory_{32};       // issued to Ldst, in order
     std::vector<WarpInstruction*> completed_;

@@ -54,6 +54,8 @@ Sp::Sp(const sc_core::sc_module_name& name, sim::ClockDomain& core, const config
 
     pipeline_->memory_can_accept = [this] { return ldst_.can_accept(); };
     pipeline_->memory_issue = [this](const WarpMemoryRequest& r) { ldst_.issue(r); };
+    pipeline_->memory_want_space = [this] { ldst_.notify_when_accepting(); };
+    ldst_.set_space_callback([this] { pipeline_->wake_at(pipeline_->clock.now() + 1); });
     ldst_.set_completion_callback(
         [this](const WarpMemoryResult& r) { pipeline_->memory_complete(r); });
     pipeline_->on_workgroup_done = [this](uint64_t id) {

@@ -371,18 +371,26 @@ void SpPipeline::check_limits() {
 bool SpPipeline::internal_work() const {
     for (unsigned p = 0; p < SpParams::kNumPipes; ++p)
         if (!is_rf[p].empty() || !rf_ex[p].empty()) return true;
-    return !operand_collector.empty() || !execute.empty() || !memory_unit.idle() ||
-           thdc.release_pending();
+    return !operand_collector.empty() || !execute.empty() ||
+           (!memory_unit.idle() && !memory_unit.waiting_for_space()) || thdc.release_pending();
 }
 
 void SpPipeline::tick() {
     now = clock.now();
+    const uint64_t slept =
+        last_tick_ != UINT64_MAX && now > last_tick_ + 1 ? now - last_tick_ - 1 : 0;
     last_tick_ = now;
     if (stopped_) {
         clock.sleep(&owner_);
         return;
     }
     ++counters.ticks;
+    if (slept) {
+        // Asleep since the last tick: nothing changed, so every cycle in between stalled as
+        // that one did.
+        issue.charge_slept(slept);
+        memory_unit.charge_slept(slept);
+    }
     progress_ = false;
     check_limits();
     if (!stopped_) {

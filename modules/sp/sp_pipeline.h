@@ -53,6 +53,9 @@ class SpPipeline {
     sim::InitiatorPort fetch_port;
     std::function<bool()> memory_can_accept;
     std::function<void(const WarpMemoryRequest&)> memory_issue;
+    // Optional: asks the memory pipeline to wake the SP when it can accept again (without it the
+    // SP polls memory_can_accept every cycle while an instruction waits).
+    std::function<void()> memory_want_space;
     void memory_complete(const WarpMemoryResult& result);
 
     // ---- Work-groups (the command processor's interface, through the Sp).

@@ -146,6 +146,32 @@ TEST(Sp, DependentChainThroughTheWholeSp) {
     EXPECT_GE(three, 8u);
 }
 
+TEST(Sp, WaitingForAFullLdstUnitSleepsAndEveryCycleIsCharged) {
+    CheckingOn on;
+    // One warp of 4 lanes issuing 8 loads (park: it goes on issuing past them), each lane on
+    // its own line: 4 line requests per load. Two loads fill the 8 MSHRs, two the LD/ST queue,
+    // two the memory unit's queue, whose head then waits until an entry frees. The SP sleeps
+    // through that wait (the LD/ST unit wakes it) instead of polling.
+    std::string body = "\trdsr $2, $zero, %global_id\n\tsfll.i $3, $2, 9\n\tadd $4, $4, $3\n";
+    for (int i = 0; i < 8; ++i)
+        body += "\tld.w $" + std::to_string(5 + i) + ", " + std::to_string(64 * i) + "($4)\n";
+    Kernel k = build_kernel("\t.globl kernel\nkernel:\n" + body + "\texit\n", "kernel", 4, 4,
+                            {KernelArg::of_value(kBufferBase)});
+    SpBench b("b", make_config({{"mvpgpu_thdc_policy", "park"}}), 200);
+    b.run(k);
+    ASSERT_EQ(b.error, "");
+    const SpPipeline& p = b.sp->pipeline();
+    const SpPipeline::Counters& c = p.counters;
+    EXPECT_EQ(c.loads, 8u);
+    EXPECT_GT(c.memory_stall_cycles, 200u);   // at least one memory round trip
+    EXPECT_LT(c.ticks * 2, c.cycles_active);  // asleep through most of it
+    // Every cycle with a resident warp either issued or is charged to one stall reason,
+    // asleep or not; in the last active cycle the last instruction retires and no warp is left.
+    uint64_t stalls = 0;
+    for (unsigned r = Issue::kNoWarp; r < Issue::kNumStalls; ++r) stalls += p.issue.stall_cycles[r];
+    EXPECT_EQ(stalls + c.warp_instructions + 1, c.cycles_active);
+}
+
 TEST(Sp, VcdOffersPerWarpVariables) {
     const std::string path = ::testing::TempDir() + "sp_vcd_test.vcd";
     sim::VcdTracer& t = sim::VcdTracer::instance();
