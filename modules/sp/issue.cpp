@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "modules/isa/semantics.h"
+#include "modules/sim/vcd_tracer.h"
 #include "sp_pipeline.h"
 
 namespace mvp {
@@ -89,6 +90,7 @@ bool Issue::tick(uint64_t now) {
         // under PDOM. Second pass, if issue slots are left: the other splits of the warps that
         // did not issue, in the same order. At most one instruction per warp per cycle.
         bool multi_ready_seen = false;
+        const bool tracing = sim::VcdTracer::instance().enabled();
         for (unsigned place = 0; place < places; ++place) place_state_[place].visited = false;
         for (unsigned pass = 0; pass < 2 && issued < sp_.params.issue_width; ++pass) {
             for (unsigned i = 0; i < places && issued < sp_.params.issue_width; ++i) {
@@ -101,7 +103,7 @@ bool Issue::tick(uint64_t now) {
                     ps.count = static_cast<uint8_t>(sp_.policy->schedule(wu, ps.order));
                     ps.stall = kNoWarp;
                     ps.visited = true;
-                    trace_splits(wu, ps);
+                    if (tracing) trace_splits(wu, ps);
                 } else if (ps.stall == kIssued || ps.count < 2) {
                     continue;
                 }
