@@ -203,7 +203,7 @@ bool Dcc::line_busy(const MissEntry& m) const {
         if (e.id == m.id) return false;
         for (const WordAccess& a : e.words)
             for (const WordAccess& b : m.words)
-                if (a.word * 4 / params_.line_bytes == b.word * 4 / params_.line_bytes) return true;
+                if (line_of(uint64_t{a.word} * 4) == line_of(uint64_t{b.word} * 4)) return true;
     }
     return false;
 }
@@ -477,7 +477,7 @@ bool Dcc::start_round(MissEntry& m) {
         Way& x = way(a.word, a.way);
         if (x.valid && x.dirty) queue_write_back(x.word, x.data, MemKind::kWriteBack);
         x = Way{a.word, 0, x.lru, 1, false, false, true};
-        uint64_t line = uint64_t{a.word} * 4 / params_.line_bytes * params_.line_bytes;
+        uint64_t line = line_of(uint64_t{a.word} * 4);
         if (std::find(lines.begin(), lines.end(), line) == lines.end()) lines.push_back(line);
     }
     for (uint64_t line : lines) {

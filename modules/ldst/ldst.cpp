@@ -112,7 +112,7 @@ bool Ldst::can_accept() const {
 }
 
 void Ldst::notify_when_accepting() {
-    if (queued_ < kQueueDepth && free_entries_ > 0) {
+    if (has_room()) {
         if (space_callback_) space_callback_();
         return;
     }
@@ -357,7 +357,7 @@ void Ldst::tick() {
         if (blocked_ || sent == params_.units) break;
     }
 
-    if (space_wanted_ && queued_ < kQueueDepth && free_entries_ > 0) {
+    if (space_wanted_ && has_room()) {
         space_wanted_ = false;
         if (space_callback_) space_callback_();
     }

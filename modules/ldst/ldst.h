@@ -135,6 +135,8 @@ class Ldst : public sc_core::sc_module, public sim::Clocked {
     Params params_;
     sim::MemoryManager mm_;
     CompletionCallback callback_;
+    // Room for an instruction now (can_accept() from the next edge on).
+    bool has_room() const { return queued_ < kQueueDepth && free_entries_ > 0; }
     std::function<void()> space_callback_;
     bool space_wanted_ = false;
 
