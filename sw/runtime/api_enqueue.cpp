@@ -53,6 +53,15 @@ cl_int prepare_buffer_command(cl_command_queue queue, cl_mem buffer, cl_uint num
     return collect_wait_list((*q)->context(), num_events, wait_list, waits);
 }
 
+// The same for a copy: the source buffer is checked against the queue's context too.
+cl_int prepare_copy_command(cl_command_queue queue, cl_mem src_buffer, cl_mem dst_buffer,
+                            cl_uint num_events, const cl_event* wait_list, CommandQueue** q,
+                            MemObject** src, MemObject** dst, std::vector<Event*>* waits) {
+    cl_int err = find_queue_and_buffer(queue, src_buffer, q, src);
+    if (err != CL_SUCCESS) return err;
+    return prepare_buffer_command(queue, dst_buffer, num_events, wait_list, q, dst, waits);
+}
+
 bool host_may_read(const MemObject* m) {
     return (m->flags() & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS)) == 0;
 }
@@ -263,11 +272,10 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(
         CommandQueue* q;
         MemObject* src;
         MemObject* dst;
-        cl_int err = find_queue_and_buffer(command_queue, src_buffer, &q, &src);
-        if (err != CL_SUCCESS) return err;
         std::vector<Event*> waits;
-        err = prepare_buffer_command(command_queue, dst_buffer, num_events_in_wait_list,
-                                     event_wait_list, &q, &dst, &waits);
+        cl_int err =
+            prepare_copy_command(command_queue, src_buffer, dst_buffer, num_events_in_wait_list,
+                                 event_wait_list, &q, &src, &dst, &waits);
         if (err != CL_SUCCESS) return err;
         if (size == 0 || !in_range(src_offset, size, src->size()) ||
             !in_range(dst_offset, size, dst->size()))
@@ -304,11 +312,10 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(
         CommandQueue* q;
         MemObject* src;
         MemObject* dst;
-        cl_int err = find_queue_and_buffer(command_queue, src_buffer, &q, &src);
-        if (err != CL_SUCCESS) return err;
         std::vector<Event*> waits;
-        err = prepare_buffer_command(command_queue, dst_buffer, num_events_in_wait_list,
-                                     event_wait_list, &q, &dst, &waits);
+        cl_int err =
+            prepare_copy_command(command_queue, src_buffer, dst_buffer, num_events_in_wait_list,
+                                 event_wait_list, &q, &src, &dst, &waits);
         if (err != CL_SUCCESS) return err;
         if (!valid_region(src_origin, dst_origin, region)) return CL_INVALID_VALUE;
         RectLayout src_layout;
