@@ -3,6 +3,8 @@
 #define CL_USE_DEPRECATED_OPENCL_1_1_APIS
 #include <CL/cl.h>
 
+#include "icd.h"
+
 extern "C" CL_API_ENTRY cl_mem CL_API_CALL clCreateImage2D(cl_context context, cl_mem_flags flags,
                                                            const cl_image_format* image_format,
                                                            size_t width, size_t height,
@@ -53,6 +55,6 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueBarrier(cl_command_queue com
 extern "C" CL_API_ENTRY cl_int CL_API_CALL clUnloadCompiler(void) { return CL_SUCCESS; }
 
 extern "C" CL_API_ENTRY void* CL_API_CALL clGetExtensionFunctionAddress(const char* func_name) {
-    (void)func_name;
-    return nullptr;  // no extensions
+    // No extension functions; in the ICD library, the entry points the loader asks for (icd.h).
+    return func_name == nullptr ? nullptr : mvp::runtime::icd_function_address(func_name);
 }

@@ -4,6 +4,7 @@
 
 #include "api_common.h"
 #include "device.h"
+#include "icd.h"
 #include "platform.h"
 
 using namespace mvp::runtime;
@@ -120,10 +121,9 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clReleaseDevice(cl_device_id device) 
 
 extern "C" CL_API_ENTRY void* CL_API_CALL
 clGetExtensionFunctionAddressForPlatform(cl_platform_id platform, const char* func_name) {
-    // The platform has no extensions.
+    // No extension functions; in the ICD library, the entry points the loader asks for (icd.h).
     (void)platform;
-    (void)func_name;
-    return nullptr;
+    return func_name == nullptr ? nullptr : icd_function_address(func_name);
 }
 
 extern "C" CL_API_ENTRY cl_int CL_API_CALL clUnloadPlatformCompiler(cl_platform_id platform) {

@@ -2,19 +2,42 @@
 
 #include <CL/cl.h>
 
+#include <cstddef>
+#include <type_traits>
 #include <utility>
 
+#include "icd.h"
+
 // cl.h declares every handle type as a pointer to an incomplete struct. The runtime defines
-// those structs as empty bases of its object classes: a handle is a pointer to its object's
-// base, so handles and objects convert without reinterpret_cast.
-struct _cl_platform_id {};
-struct _cl_device_id {};
-struct _cl_context {};
-struct _cl_command_queue {};
-struct _cl_mem {};
-struct _cl_program {};
-struct _cl_kernel {};
-struct _cl_event {};
+// those structs as bases of its object classes: a handle is a pointer to its object's base, so
+// handles and objects convert without reinterpret_cast. Each base holds only the pointer to the
+// ICD dispatch table (cl_khr_icd): the loader, which sees the handle as a pointer to a struct
+// that begins with that pointer, calls the runtime through the table. (The handle is the
+// address of that base, not of the object, whose polymorphic Object base may come first.)
+struct _cl_platform_id {
+    const cl_icd_dispatch* dispatch = mvp::runtime::icd_dispatch();
+};
+struct _cl_device_id {
+    const cl_icd_dispatch* dispatch = mvp::runtime::icd_dispatch();
+};
+struct _cl_context {
+    const cl_icd_dispatch* dispatch = mvp::runtime::icd_dispatch();
+};
+struct _cl_command_queue {
+    const cl_icd_dispatch* dispatch = mvp::runtime::icd_dispatch();
+};
+struct _cl_mem {
+    const cl_icd_dispatch* dispatch = mvp::runtime::icd_dispatch();
+};
+struct _cl_program {
+    const cl_icd_dispatch* dispatch = mvp::runtime::icd_dispatch();
+};
+struct _cl_kernel {
+    const cl_icd_dispatch* dispatch = mvp::runtime::icd_dispatch();
+};
+struct _cl_event {
+    const cl_icd_dispatch* dispatch = mvp::runtime::icd_dispatch();
+};
 
 namespace mvp::runtime {
 
@@ -51,6 +74,11 @@ Object* find_object(const void* handle);
 // Allocates an object with one reference and registers its handle.
 template <class T, class... Args>
 T* create(Args&&... args) {
+    // The handle is the address of the object's _cl_* base; the loader reads the dispatch
+    // table through it, so `dispatch` must be that base's first byte.
+    using Base = std::remove_pointer_t<typename T::Handle>;
+    static_assert(std::is_standard_layout_v<Base> && offsetof(Base, dispatch) == 0,
+                  "a handle must point at its dispatch table pointer");
     T* object = new T(std::forward<Args>(args)...);
     typename T::Handle handle = object;
     object->handle_ = handle;

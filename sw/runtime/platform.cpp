@@ -1,9 +1,12 @@
 #include "platform.h"
 
+#include <CL/cl_ext.h>
+
 #include <cstdio>
 #include <exception>
 
 #include "device.h"
+#include "icd.h"
 
 namespace mvp::runtime {
 
@@ -39,7 +42,11 @@ cl_int Platform::get_info(cl_platform_info param, Info* out) const {
             *out = Info::of_string(kVendor);
             return CL_SUCCESS;
         case CL_PLATFORM_EXTENSIONS:
-            *out = Info::of_string("");
+            *out = Info::of_string(icd_enabled() ? kIcdExtension : "");
+            return CL_SUCCESS;
+        case CL_PLATFORM_ICD_SUFFIX_KHR:
+            if (!icd_enabled()) return CL_INVALID_VALUE;
+            *out = Info::of_string(kIcdSuffix);
             return CL_SUCCESS;
         default:
             return CL_INVALID_VALUE;
