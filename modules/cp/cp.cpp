@@ -168,6 +168,7 @@ void Cp::start_kernel() {
         launch.args.push_back((regs_[kArgLocalMask / 4] >> i) & 1 ? KernelArg::of_local(v)
                                                                   : KernelArg::of_value(v));
     }
+    launch.static_local_bytes = regs_[kStaticLocalBytes / 4];
     auto it = programs_.find(regs_[kCodeBase / 4]);
     program_ = it == programs_.end() ? nullptr : it->second;
     uint32_t exit_stub = program_ ? program_->exit_stub_pc : 0;

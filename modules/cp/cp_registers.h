@@ -23,6 +23,7 @@ inline constexpr uint32_t kLocal0 = 0x040;        // work-group size x, y, z
 inline constexpr uint32_t kOffset0 = 0x050;       // global offset x, y, z
 inline constexpr uint32_t kArgCount = 0x060;      // number of kernel arguments (0..16)
 inline constexpr uint32_t kArgLocalMask = 0x064;  // bit i: argument i is a __local size
+inline constexpr uint32_t kStaticLocalBytes = 0x068;  // __local variables per work-group
 inline constexpr uint32_t kArg0 = 0x080;          // argument i at kArg0 + 4 i (16 of them)
 
 inline constexpr uint32_t kKernelCyclesLo = 0x0c0;  // RO: core cycles of the last kernel

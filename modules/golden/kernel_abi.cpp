@@ -37,7 +37,10 @@ KernelAbi::KernelAbi(const Params& params, const Launch& launch, uint32_t exit_s
                                                  " kernel arguments exceed the maximum of " +
                                                  std::to_string(kMaxArgs));
 
-    uint32_t next_local = 0;
+    require(launch_.static_local_bytes <= params_.local_mem_bytes,
+            "__local variables of " + std::to_string(launch_.static_local_bytes) +
+                " bytes exceed local memory");
+    uint32_t next_local = (launch_.static_local_bytes + 15) & ~15u;
     for (const KernelArg& a : launch_.args) {
         if (a.kind == KernelArg::Kind::kLocal) {
             require(a.value > 0, "a __local argument of 0 bytes");

@@ -16,8 +16,9 @@ namespace mvp {
 // registers and stacked arguments each thread starts with. The golden model and the timing
 // platform's dispatcher both use this class, so a thread starts identically in both.
 //
-// Local memory layout (per SP): __local arguments from address 0 upward, 16-byte aligned, in
-// argument order; private stacks from the top downward, stack_bytes per hardware thread slot.
+// Local memory layout (per SP): the work-group's area from address 0 (the %local_base special
+// register) upward: the kernel-scope __local variables, then the __local arguments, each
+// 16-byte aligned, in argument order; private stacks from the top downward, stack_bytes per hardware thread slot.
 // A thread's $sp points at its argument area: 16 bytes of home area for $4-$7, then the fifth
 // and later arguments, word by word.
 class KernelAbi {
@@ -57,7 +58,8 @@ class KernelAbi {
     };
     std::vector<StackWord> stack_words(uint32_t slot) const;
 
-    // Bytes of local memory the __local arguments take, and the address of each argument
+    // Bytes of local memory the work-group's __local variables and arguments take, and the
+    // address of each argument
     // (0 for value arguments).
     uint32_t local_args_bytes() const { return local_args_bytes_; }
     uint32_t arg_value(unsigned i) const { return arg_values_[i]; }

@@ -43,6 +43,8 @@ struct Launch {
     uint32_t entry_pc = 0;
     NDRange range;
     std::vector<KernelArg> args;
+    // Bytes of kernel-scope __local variables (the program's .lmem section) per work-group.
+    uint32_t static_local_bytes = 0;
 };
 
 }  // namespace mvp

@@ -22,9 +22,10 @@ enum class SpecialRegister : uint8_t {
     kSpId = 33,               // the SP that runs this thread
     kWarpId = 34,             // the warp of this thread within its SP
     kLaneId = 35,             // the lane of this thread within its warp
+    kLocalBase = 36,          // the work-group's area of local memory (__local variables)
 };
 
-inline constexpr unsigned kNumSpecialRegisters = 36;
+inline constexpr unsigned kNumSpecialRegisters = 37;
 
 struct SpecialRegisterName {
     std::string_view name;
@@ -44,6 +45,7 @@ inline constexpr SpecialRegisterName kSpecialRegisterNames[] = {
     {"sp_id", SpecialRegister::kSpId},
     {"warp_id", SpecialRegister::kWarpId},
     {"lane_id", SpecialRegister::kLaneId},
+    {"local_base", SpecialRegister::kLocalBase},
 };
 
 }  // namespace mvp::isa

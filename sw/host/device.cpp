@@ -153,8 +153,11 @@ void Device::unload(const LoadedProgram& loaded) {
     if (loaded.data_base) release(loaded.data_base);
 }
 
-LaunchStats Device::run(const LoadedProgram& loaded, const Launch& launch) {
+LaunchStats Device::run(const LoadedProgram& loaded, const Launch& requested) {
     auto start = std::chrono::steady_clock::now();
+    // The program's kernel-scope __local variables travel with every launch of it.
+    Launch launch = requested;
+    if (loaded.program) launch.static_local_bytes = loaded.program->local_bytes;
     LaunchStats stats =
         impl_->platform ? run_timing(loaded, launch) : run_functional(loaded, launch);
     stats.host_seconds =
@@ -221,6 +224,7 @@ LaunchStats Device::run_timing(const LoadedProgram& loaded, const Launch& launch
     }
     bus.write(kArgCount, static_cast<uint32_t>(launch.args.size()));
     bus.write(kArgLocalMask, local_mask);
+    bus.write(kStaticLocalBytes, launch.static_local_bytes);
     bus.write(kIrqEnable, kIrqKernelDone | kIrqError);
     bus.write(kControl, kControlStartKernel);
 

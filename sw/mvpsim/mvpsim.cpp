@@ -18,7 +18,10 @@
 #include "sw/host/device.h"
 #include "sw/host/platform_preset.h"
 #include "sw/toolchain/asm_error.h"
+#include "sw/host/kernel_args.h"
 #include "sw/toolchain/build.h"
+#include "sw/toolchain/file_io.h"
+#include "sw/toolchain/opencl_compiler.h"
 
 namespace po = boost::program_options;
 
@@ -30,6 +33,7 @@ enum ExitCode { kOk = 0, kInputError = 1, kKernelFault = 2 };
 struct Options {
     std::vector<std::string> kernels;
     std::string entry;
+    std::string build_options;
     std::string global, local, offset;
     std::vector<std::string> buffers, args, dumps, prints, configs;
     std::string platform = "mvp_v2_1";
@@ -47,6 +51,7 @@ po::options_description describe() {
         ("help-config", "list every configuration option and exit")
         ("kernel", po::value<std::vector<std::string>>(), "MVP assembly file (repeatable)")
         ("entry", po::value<std::string>(), "kernel function (default: first global function)")
+        ("build-options", po::value<std::string>(), "OpenCL C build options for .cl kernels")
         ("global", po::value<std::string>(), "NDRange size X[,Y[,Z]]")
         ("local", po::value<std::string>(), "work-group size X[,Y[,Z]]")
         ("offset", po::value<std::string>(), "global work offset X[,Y[,Z]]")
@@ -104,6 +109,7 @@ bool parse_command_line(int argc, char** argv, Options* o) {
     };
     list("kernel", &o->kernels);
     str("entry", &o->entry);
+    str("build-options", &o->build_options);
     str("global", &o->global);
     str("local", &o->local);
     str("offset", &o->offset);
@@ -149,14 +155,85 @@ uint32_t default_local(uint32_t x) {
     return 1;
 }
 
+// The argument words of the launch: one per --arg for MVP assembly; for a kernel compiled from
+// OpenCL C, each --arg is the next declared argument, laid out as the kernel declares it.
+std::vector<KernelArg> launch_args(const toolchain::Program& program, const std::string& kernel,
+                                   const std::vector<ArgSpec>& specs,
+                                   const std::map<std::string, size_t>& buffer_index,
+                                   const std::vector<uint32_t>& addresses) {
+    std::vector<host::ArgValue> values;
+    for (const ArgSpec& a : specs) {
+        host::ArgValue v;
+        switch (a.kind) {
+            case ArgSpec::Kind::kBuffer:
+                v.kind = host::ArgValue::Kind::kAddress;
+                v.value = addresses.empty() ? 0 : addresses[buffer_index.at(a.buffer)];
+                break;
+            case ArgSpec::Kind::kValue:
+                v.kind = host::ArgValue::Kind::kBytes;
+                v.value = a.value;
+                v.bytes = {uint8_t(a.value), uint8_t(a.value >> 8), uint8_t(a.value >> 16),
+                           uint8_t(a.value >> 24)};
+                break;
+            case ArgSpec::Kind::kLocal:
+                v.kind = host::ArgValue::Kind::kLocal;
+                v.value = a.value;
+                break;
+        }
+        values.push_back(v);
+    }
+    const toolchain::KernelInfo* info = program.find_kernel(kernel);
+    if (info) {
+        try {
+            return host::pack_kernel_args(*info, values);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("--arg: ") + e.what());
+        }
+    }
+    std::vector<KernelArg> words;
+    for (const host::ArgValue& v : values)
+        words.push_back(v.kind == host::ArgValue::Kind::kLocal ? KernelArg::of_local(v.value)
+                                                               : KernelArg::of_value(v.value));
+    return words;
+}
+
+// MVP assembly files are assembled and linked; OpenCL C files (.cl) compiled with
+// --build-options.
+toolchain::Program build_kernels(const Options& o) {
+    bool opencl_c = false;
+    for (const std::string& k : o.kernels)
+        if (k.size() > 3 && k.compare(k.size() - 3, 3, ".cl") == 0) opencl_c = true;
+    if (!opencl_c) return toolchain::build_program_from_files(o.kernels);
+    toolchain::OpenClCompiler compiler(o.build_options);
+    if (!compiler.options_ok()) throw UsageError("--build-options: " + compiler.options_error());
+    for (const std::string& k : o.kernels) {
+        std::string text, error;
+        if (!toolchain::read_file(k, &text, &error))
+            throw toolchain::AsmError(k + ": error: cannot read file: " + error);
+    }
+    std::string log;
+    try {
+        toolchain::Program p = compiler.build(o.kernels, {}, true, &log);
+        std::cerr << log;
+        return p;
+    } catch (const toolchain::AsmError&) {
+        // The whole build log, then the first error again as the one-line summary.
+        std::cerr << log;
+        throw;
+    }
+}
+
 const toolchain::Symbol* find_entry(const toolchain::Program& program, const std::string& name) {
     if (!name.empty()) {
         const toolchain::Symbol* s = program.find_symbol(name);
         if (!s || s->section != toolchain::Symbol::Section::kCode ||
             s->value >= program.user_code_end)
             throw UsageError("--entry: no global function '" + name + "' in the kernel files");
+        if (!program.kernels.empty() && !program.find_kernel(name))
+            throw UsageError("--entry: '" + name + "' is not a kernel of the OpenCL C files");
         return s;
     }
+    if (!program.kernels.empty()) return program.find_symbol(program.kernels.front().name);
     const toolchain::Symbol* best = nullptr;
     for (const toolchain::Symbol& s : program.symbols) {
         if (s.global && s.section == toolchain::Symbol::Section::kCode &&
@@ -174,7 +251,7 @@ int run(const Options& o) {
     for (const auto& [name, value] : o.config_options) cfg.set(name, value, "command line");
     for (const std::string& w : cfg.warnings()) std::cerr << "mvpsim: warning: " << w << "\n";
 
-    toolchain::Program program = toolchain::build_program_from_files(o.kernels);
+    toolchain::Program program = build_kernels(o);
     if (o.listing) {
         std::cout << toolchain::listing(program);
         return kOk;
@@ -230,6 +307,7 @@ int run(const Options& o) {
         find_buffer("--dump", d, dumps.back().buffer);
     }
     const toolchain::Symbol* entry = find_entry(program, o.entry);
+    launch_args(program, entry->name, arg_specs, buffer_index, {});  // checks the --arg list
     if (o.functional && (!o.vcd.empty() || !o.commit_log.empty()))
         throw UsageError(std::string(o.vcd.empty() ? "--commit-log" : "--vcd") +
                          ": traces come from the timing platform; drop --functional");
@@ -258,19 +336,7 @@ int run(const Options& o) {
     Launch launch;
     launch.entry_pc = entry->value;
     launch.range = range;
-    for (const ArgSpec& a : arg_specs) {
-        switch (a.kind) {
-            case ArgSpec::Kind::kBuffer:
-                launch.args.push_back(KernelArg::of_value(addresses[buffer_index[a.buffer]]));
-                break;
-            case ArgSpec::Kind::kValue:
-                launch.args.push_back(KernelArg::of_value(a.value));
-                break;
-            case ArgSpec::Kind::kLocal:
-                launch.args.push_back(KernelArg::of_local(a.value));
-                break;
-        }
-    }
+    launch.args = launch_args(program, entry->name, arg_specs, buffer_index, addresses);
     host::LoadedProgram loaded = device.load(program);
     host::LaunchStats stats;
     try {

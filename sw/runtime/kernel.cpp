@@ -7,6 +7,7 @@
 #include "mem_object.h"
 #include "modules/isa/instruction.h"
 #include "program.h"
+#include "sw/host/kernel_args.h"
 
 namespace mvp::runtime {
 
@@ -42,7 +43,8 @@ Kernel::Kernel(Program* program, std::string name, uint32_t entry_pc)
     : program_(program),
       name_(std::move(name)),
       entry_pc_(entry_pc),
-      register_args_(count_register_args(program->executable(), entry_pc)) {
+      register_args_(count_register_args(program->executable(), entry_pc)),
+      info_(program->executable().find_kernel(name_)) {
     program_->retain();
     program_->attach_kernel();
 }
@@ -53,13 +55,62 @@ Kernel::~Kernel() {
 }
 
 cl_uint Kernel::num_args() const {
+    if (info_) return static_cast<cl_uint>(info_->args.size());
     cl_uint count = register_args_;
     for (cl_uint i = 0; i < kMaxArgs; ++i)
         if (args_[i].kind != Arg::Kind::kUnset) count = std::max(count, i + 1);
     return count;
 }
 
+cl_int Kernel::buffer_arg(const void* value, Arg* arg) const {
+    cl_mem handle;
+    std::memcpy(&handle, value, sizeof handle);
+    arg->kind = Arg::Kind::kBuffer;
+    if (handle != nullptr) {
+        MemObject* mem = from_handle<MemObject>(handle);
+        if (mem == nullptr || mem->context() != program_->context()) return CL_INVALID_MEM_OBJECT;
+        arg->buffer = handle;
+    }
+    return CL_SUCCESS;
+}
+
+cl_int Kernel::set_declared_arg(cl_uint index, size_t size, const void* value) {
+    if (index >= info_->args.size()) return CL_INVALID_ARG_INDEX;
+    const toolchain::KernelArgInfo& a = info_->args[index];
+    Arg arg;
+    switch (a.kind) {
+        case toolchain::KernelArgInfo::Kind::kLocal:
+            if (value != nullptr) return CL_INVALID_ARG_VALUE;
+            if (size == 0 || size > program_->context()->device()->local_mem_size())
+                return CL_INVALID_ARG_SIZE;
+            arg.kind = Arg::Kind::kLocal;
+            arg.value = static_cast<uint32_t>(size);
+            break;
+        case toolchain::KernelArgInfo::Kind::kGlobal:
+        case toolchain::KernelArgInfo::Kind::kConstant: {
+            if (size != sizeof(cl_mem)) return CL_INVALID_ARG_SIZE;
+            if (value == nullptr) {
+                arg.kind = Arg::Kind::kBuffer;
+                break;
+            }
+            cl_int err = buffer_arg(value, &arg);
+            if (err != CL_SUCCESS) return err;
+            break;
+        }
+        case toolchain::KernelArgInfo::Kind::kValue:
+            if (value == nullptr) return CL_INVALID_ARG_VALUE;
+            if (size != a.size) return CL_INVALID_ARG_SIZE;
+            arg.kind = Arg::Kind::kValue;
+            arg.bytes.assign(static_cast<const uint8_t*>(value),
+                             static_cast<const uint8_t*>(value) + size);
+            break;
+    }
+    args_[index] = std::move(arg);
+    return CL_SUCCESS;
+}
+
 cl_int Kernel::set_arg(cl_uint index, size_t size, const void* value) {
+    if (info_) return set_declared_arg(index, size, value);
     if (index >= kMaxArgs) return CL_INVALID_ARG_INDEX;
     Arg arg;
     if (value == nullptr) {
@@ -70,15 +121,8 @@ cl_int Kernel::set_arg(cl_uint index, size_t size, const void* value) {
         arg.kind = Arg::Kind::kLocal;
         arg.value = static_cast<uint32_t>(size);
     } else if (size == sizeof(cl_mem)) {
-        cl_mem handle;
-        std::memcpy(&handle, value, sizeof handle);
-        arg.kind = Arg::Kind::kBuffer;
-        if (handle != nullptr) {
-            MemObject* mem = from_handle<MemObject>(handle);
-            if (mem == nullptr || mem->context() != program_->context())
-                return CL_INVALID_MEM_OBJECT;
-            arg.buffer = handle;
-        }
+        cl_int err = buffer_arg(value, &arg);
+        if (err != CL_SUCCESS) return err;
     } else if (size == sizeof(uint32_t)) {
         arg.kind = Arg::Kind::kValue;
         std::memcpy(&arg.value, value, sizeof arg.value);
@@ -92,31 +136,41 @@ cl_int Kernel::set_arg(cl_uint index, size_t size, const void* value) {
 cl_int Kernel::launch_args(std::vector<KernelArg>* args, std::vector<MemObject*>* buffers) const {
     args->clear();
     buffers->clear();
-    cl_uint count = num_args();
-    for (cl_uint i = 0; i < count; ++i) {
+    std::vector<host::ArgValue> values;
+    for (cl_uint i = 0; i < num_args(); ++i) {
         const Arg& arg = args_[i];
+        host::ArgValue v;
         switch (arg.kind) {
             case Arg::Kind::kUnset:
                 return CL_INVALID_KERNEL_ARGS;
             case Arg::Kind::kValue:
-                args->push_back(KernelArg::of_value(arg.value));
+                v.kind = host::ArgValue::Kind::kBytes;
+                v.bytes = arg.bytes;
+                v.value = arg.value;
                 break;
             case Arg::Kind::kLocal:
-                args->push_back(KernelArg::of_local(arg.value));
+                v.kind = host::ArgValue::Kind::kLocal;
+                v.value = arg.value;
                 break;
-            case Arg::Kind::kBuffer: {
-                uint32_t address = 0;
+            case Arg::Kind::kBuffer:
+                v.kind = host::ArgValue::Kind::kAddress;
                 if (arg.buffer != nullptr) {
                     MemObject* mem = from_handle<MemObject>(arg.buffer);
                     if (mem == nullptr) return CL_INVALID_KERNEL_ARGS;
-                    address = mem->address();
+                    v.value = mem->address();
                     buffers->push_back(mem);
                 }
-                args->push_back(KernelArg::of_value(address));
                 break;
-            }
         }
+        values.push_back(std::move(v));
     }
+    if (info_) {
+        *args = host::pack_kernel_args(*info_, values);
+        return CL_SUCCESS;
+    }
+    for (const host::ArgValue& v : values)
+        args->push_back(v.kind == host::ArgValue::Kind::kLocal ? KernelArg::of_local(v.value)
+                                                               : KernelArg::of_value(v.value));
     return CL_SUCCESS;
 }
 

@@ -19,6 +19,8 @@ class Program;
 
 // An OpenCL kernel: a global function of a built program and its argument values.
 //
+// A kernel compiled from OpenCL C declares its arguments (toolchain::KernelInfo): they are
+// checked as OpenCL says and laid out in argument words as doc/opencl-c.md describes.
 // MVP assembly carries no argument types, so an argument is known by the size it is set with:
 // sizeof(cl_mem) for a buffer (its device address is passed), 4 bytes for a scalar, and a
 // NULL value with a size for a __local area. The kernel's argument count is at least the
@@ -58,12 +60,19 @@ class Kernel : public _cl_kernel, public Object {
         Kind kind = Kind::kUnset;
         uint32_t value = 0;  // the scalar, or the __local size
         cl_mem buffer = nullptr;
+        std::vector<uint8_t> bytes;  // a value of an OpenCL C kernel, as the host gave it
     };
+
+    // clSetKernelArg for a kernel compiled from OpenCL C, checked against its declaration.
+    cl_int set_declared_arg(cl_uint index, size_t size, const void* value);
+    cl_int buffer_arg(const void* value, Arg* arg) const;
 
     Program* program_;
     std::string name_;
     uint32_t entry_pc_;
     cl_uint register_args_;
+    // The compiler's description when the kernel comes from OpenCL C (null for assembly).
+    const toolchain::KernelInfo* info_;
     std::array<Arg, kMaxArgs> args_;
 };
 

@@ -8,6 +8,7 @@
 #include "sw/toolchain/asm_error.h"
 #include "sw/toolchain/assembler.h"
 #include "sw/toolchain/linker.h"
+#include "sw/toolchain/opencl_compiler.h"
 
 namespace mvp::runtime {
 
@@ -16,7 +17,49 @@ namespace {
 // The file name of the runtime library in messages, as build_program() names it.
 constexpr char kRuntimeLibraryPath[] = "mvp_builtins.s";
 
+// An OpenCL C source is named like its assembly counterpart with the .cl extension.
+std::string opencl_name(const std::string& path) {
+    size_t dot = path.find_last_of('.');
+    return (dot == std::string::npos ? path : path.substr(0, dot)) + ".cl";
+}
+
 }  // namespace
+
+bool Program::is_opencl_c() const {
+    for (const toolchain::SourceFile& s : sources_)
+        if (toolchain::looks_like_opencl_c(s.text)) return true;
+    return false;
+}
+
+cl_int Program::compile_opencl_c(std::vector<toolchain::ObjectFile>* objects,
+                                 std::vector<toolchain::KernelInfo>* kernels) {
+    toolchain::OpenClCompiler compiler(options_);
+    if (!compiler.options_ok()) {
+        log_ = "error: " + compiler.options_error();
+        status_ = CL_BUILD_ERROR;
+        return CL_INVALID_BUILD_OPTIONS;
+    }
+    bool ok = true;
+    for (const toolchain::SourceFile& s : sources_) {
+        const std::string name = opencl_name(s.path);
+        toolchain::OpenClCompiler::Result r = compiler.compile(name, s.text);
+        log_ += r.log;
+        if (!r.ok) {
+            ok = false;
+            continue;
+        }
+        try {
+            objects->push_back(toolchain::assemble(name + ".s", r.assembly));
+        } catch (const toolchain::AsmError& e) {
+            log_ += std::string(e.what()) + "\n";
+            ok = false;
+        }
+        kernels->insert(kernels->end(), r.kernels.begin(), r.kernels.end());
+    }
+    if (ok) return CL_SUCCESS;
+    status_ = CL_BUILD_ERROR;
+    return CL_BUILD_PROGRAM_FAILURE;
+}
 
 Program::Program(Context* context, std::vector<toolchain::SourceFile> sources)
     : context_(context), sources_(std::move(sources)) {
@@ -75,7 +118,17 @@ cl_int Program::build(const std::string& options) {
         objects_.clear();
         binary_type_ = CL_PROGRAM_BINARY_TYPE_NONE;
         try {
-            executable_ = std::make_unique<toolchain::Program>(toolchain::build_program(sources_));
+            if (is_opencl_c()) {
+                std::vector<toolchain::ObjectFile> objects;
+                std::vector<toolchain::KernelInfo> kernels;
+                cl_int err = compile_opencl_c(&objects, &kernels);
+                if (err != CL_SUCCESS) return err;
+                executable_ = std::make_unique<toolchain::Program>(
+                    toolchain::link_opencl_objects(std::move(objects), kernels));
+            } else {
+                executable_ =
+                    std::make_unique<toolchain::Program>(toolchain::build_program(sources_));
+            }
         } catch (const toolchain::AsmError& e) {
             log_ = e.what();
             status_ = CL_BUILD_ERROR;
@@ -94,6 +147,17 @@ cl_int Program::compile(const std::string& options) {
     executable_.reset();
     objects_.clear();
     binary_type_ = CL_PROGRAM_BINARY_TYPE_NONE;
+    object_kernels_.clear();
+    if (is_opencl_c()) {
+        cl_int err = compile_opencl_c(&objects_, &object_kernels_);
+        if (err != CL_SUCCESS) {
+            objects_.clear();
+            return err == CL_BUILD_PROGRAM_FAILURE ? CL_COMPILE_PROGRAM_FAILURE : err;
+        }
+        status_ = CL_BUILD_SUCCESS;
+        binary_type_ = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+        return CL_SUCCESS;
+    }
     try {
         for (const toolchain::SourceFile& s : sources_)
             objects_.push_back(toolchain::assemble(s.path, s.text));
@@ -111,18 +175,26 @@ cl_int Program::compile(const std::string& options) {
 cl_int Program::link(const std::vector<Program*>& inputs, const std::string& options) {
     start(options);
     std::vector<toolchain::ObjectFile> objects;
+    std::vector<toolchain::KernelInfo> kernels;
     for (const Program* p : inputs) {
         if (!p->has_objects()) return CL_INVALID_OPERATION;
         objects.insert(objects.end(), p->objects_.begin(), p->objects_.end());
+        kernels.insert(kernels.end(), p->object_kernels_.begin(), p->object_kernels_.end());
     }
     if (options.find("-create-library") != std::string::npos) {
         objects_ = std::move(objects);
+        object_kernels_ = std::move(kernels);
         status_ = CL_BUILD_SUCCESS;
         binary_type_ = CL_PROGRAM_BINARY_TYPE_LIBRARY;
         return CL_SUCCESS;
     }
     const size_t num_user = objects.size();
     try {
+        if (!kernels.empty()) {
+            executable_ = std::make_unique<toolchain::Program>(
+                toolchain::link_opencl_objects(std::move(objects), kernels));
+            return load();
+        }
         objects.push_back(
             toolchain::assemble(kRuntimeLibraryPath, toolchain::runtime_library_source()));
         executable_ = std::make_unique<toolchain::Program>(toolchain::link(objects, num_user));
@@ -137,6 +209,10 @@ cl_int Program::link(const std::vector<Program*>& inputs, const std::string& opt
 std::vector<std::string> Program::kernel_names() const {
     std::vector<std::string> names;
     if (executable_ == nullptr) return names;
+    if (!executable_->kernels.empty()) {
+        for (const toolchain::KernelInfo& k : executable_->kernels) names.push_back(k.name);
+        return names;
+    }
     std::vector<const toolchain::Symbol*> kernels;
     for (const toolchain::Symbol& s : executable_->symbols) {
         if (s.global && s.section == toolchain::Symbol::Section::kCode &&
@@ -152,6 +228,7 @@ std::vector<std::string> Program::kernel_names() const {
 
 bool Program::find_kernel(const std::string& name, uint32_t* entry_pc) const {
     if (executable_ == nullptr) return false;
+    if (!executable_->kernels.empty() && executable_->find_kernel(name) == nullptr) return false;
     const toolchain::Symbol* s = executable_->find_symbol(name);
     if (s == nullptr || !s->global || s->section != toolchain::Symbol::Section::kCode ||
         s->value >= executable_->user_code_end)

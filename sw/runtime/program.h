@@ -71,6 +71,12 @@ class Program : public _cl_program, public Object {
     std::vector<uint8_t> binary() const;
 
   private:
+    // Sources in OpenCL C (rather than MVP assembly) go through the OpenCL C compiler.
+    bool is_opencl_c() const;
+    // Compiles every source with the build options; CL_BUILD_PROGRAM_FAILURE (log set) or
+    // CL_INVALID_BUILD_OPTIONS on error.
+    cl_int compile_opencl_c(std::vector<toolchain::ObjectFile>* objects,
+                            std::vector<toolchain::KernelInfo>* kernels);
     // Loads the executable into the GPU; CL_OUT_OF_RESOURCES when it does not fit.
     cl_int load();
     void unload();
@@ -78,6 +84,7 @@ class Program : public _cl_program, public Object {
 
     Context* context_;
     std::vector<toolchain::SourceFile> sources_;
+    std::vector<toolchain::KernelInfo> object_kernels_;  // of the compiled objects
     std::vector<toolchain::ObjectFile> objects_;
     std::unique_ptr<toolchain::Program> executable_;
     std::unique_ptr<host::LoadedProgram> loaded_;

@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string_view>
 
 #include "asm_error.h"
@@ -40,7 +41,7 @@ struct Expr {
     std::vector<Term> symbols;
 };
 
-enum class Section { kCode, kData, kOther };
+enum class Section { kCode, kData, kLocal, kOther };
 
 constexpr int64_t kMinImm = -(int64_t{1} << 31);
 constexpr int64_t kMaxImm = (int64_t{1} << 32) - 1;
@@ -166,6 +167,7 @@ class Assembler {
 
     void evaluate_sizes();
     void compute_functions();
+    void source_file_directive(Piece name, Piece rest);
 
     const std::string& path_;
     const std::string& source_;
@@ -179,6 +181,8 @@ class Assembler {
     std::vector<std::string> function_names_;  // typed @function or .ent, in order
     std::map<std::string, uint32_t> explicit_ends_;
     std::vector<SizeDirective> sizes_;
+    std::map<uint32_t, uint32_t> origin_numbers_;  // .file number -> index in origin_files
+    uint32_t origin_file_ = 0, origin_line_ = 0, origin_column_ = 0;
 };
 
 ObjectFile Assembler::run() {
@@ -254,6 +258,10 @@ void Assembler::define_label(Piece name) {
     bool data = section_ == Section::kData;
     s.section = data ? Symbol::Section::kData : Symbol::Section::kCode;
     s.value = data ? 0 : code_pc();
+    if (section_ == Section::kLocal) {
+        s.section = Symbol::Section::kLocal;
+        s.value = obj_.local_bytes;
+    }
     obj_.symbols.push_back(s);
     labels_[n] = Label{obj_.symbols.size() - 1, line_, name.column};
     if (data) pending_data_labels_.push_back(obj_.symbols.size() - 1);
@@ -562,6 +570,11 @@ void Assembler::instruction(Piece mnemonic, Piece rest) {
     sl.file = 0;
     sl.line = line_;
     sl.text = std::string(mnemonic.text);
+    if (origin_line_ != 0) {
+        sl.origin_file = origin_file_;
+        sl.origin_line = origin_line_;
+        sl.origin_column = origin_column_;
+    }
     if (!rest.text.empty()) sl.text += " " + std::string(rest.text);
     obj_.lines.push_back(std::move(sl));
 }
@@ -691,6 +704,7 @@ void Assembler::directive(Piece name, Piece rest) {
         };
         Section s = Section::kOther;
         if (starts(".text")) s = Section::kCode;
+        if (n == ".lmem") s = Section::kLocal;
         if (starts(".data") || starts(".rodata") || starts(".bss") || starts(".sdata") ||
             starts(".sbss"))
             s = Section::kData;
@@ -699,17 +713,36 @@ void Assembler::directive(Piece name, Piece rest) {
     }
     if (section_ == Section::kOther) return;
 
-    static const std::set<std::string_view> kIgnored = {".file",  ".frame", ".mask",
-                                                        ".fmask", ".ident", ".set"};
+    if (d == ".file" || d == ".loc") {
+        source_file_directive(name, rest);
+        return;
+    }
+    static const std::set<std::string_view> kIgnored = {".frame", ".mask", ".fmask", ".ident",
+                                                        ".set"};
     if (kIgnored.count(d)) return;
     if (d == ".p2align" || d == ".align") {
-        if (section_ != Section::kData) return;  // instructions are always 8-byte aligned
+        if (section_ == Section::kCode) return;  // instructions are always 8-byte aligned
         std::vector<Piece> args = split(rest, false);
         Expr e = parse_expr(args[0]);
         if (!e.symbols.empty() || e.overflow || e.constant < 0 || e.constant > 12)
             error(args[0].column, "malformed " + std::string(d) + " directive: bad alignment " +
                                       quoted(args[0].text));
-        align_data(size_t{1} << e.constant);
+        if (section_ == Section::kLocal) {
+            uint32_t a = uint32_t{1} << e.constant;
+            obj_.local_bytes = (obj_.local_bytes + a - 1) & ~(a - 1);
+        } else {
+            align_data(size_t{1} << e.constant);
+        }
+        return;
+    }
+    if (section_ == Section::kLocal && (d == ".space" || d == ".zero")) {
+        std::vector<Piece> args = split(rest, false);
+        Expr n = parse_expr(args[0]);
+        if (!n.symbols.empty() || n.overflow || n.constant < 0 || n.constant > (1 << 24) ||
+            args.size() > 1)
+            error(args[0].column, "malformed " + std::string(d) + " directive in .lmem: bad size " +
+                                      quoted(args[0].text));
+        obj_.local_bytes += static_cast<uint32_t>(n.constant);
         return;
     }
     if (d == ".globl" || d == ".global") {
@@ -754,6 +787,47 @@ void Assembler::directive(Piece name, Piece rest) {
         return;
     }
     error(name.column, "unknown directive " + quoted(d));
+}
+
+void Assembler::source_file_directive(Piece name, Piece rest) {
+    // ".file N "name"" declares a high-level source file (a bare ".file "name"" names the
+    // unit and is ignored); ".loc N LINE [COLUMN]" says where the next instructions come from.
+    auto number = [&](const Piece& p, const char* what) {
+        Expr e = parse_expr(p);
+        if (!e.symbols.empty() || e.overflow || e.constant < 0 || e.constant > 0xffffffffll)
+            error(p.column, "malformed " + std::string(name.text) + " directive: bad " + what +
+                                " " + quoted(p.text));
+        return static_cast<uint32_t>(e.constant);
+    };
+    if (name.text == ".file") {
+        if (rest.text.empty() || rest.text[0] == '"') return;
+        size_t space = rest.text.find_first_of(" \t");
+        Piece num{rest.text.substr(0, space), rest.column};
+        uint32_t n = number(num, "file number");
+        std::string_view names = space == std::string_view::npos ? "" : rest.text.substr(space);
+        size_t q = names.rfind('"');
+        size_t p = q == std::string_view::npos || q == 0 ? std::string_view::npos
+                                                         : names.rfind('"', q - 1);
+        if (p == std::string_view::npos)
+            error(rest.column, "malformed .file directive: expected a quoted file name");
+        origin_numbers_[n] = static_cast<uint32_t>(obj_.origin_files.size());
+        obj_.origin_files.push_back(base_name(std::string(names.substr(p + 1, q - p - 1))));
+        return;
+    }
+    std::vector<std::string> words;
+    std::istringstream in{std::string(rest.text)};
+    for (std::string w; in >> w;) words.push_back(w);
+    if (words.size() < 2) error(name.column, "malformed .loc directive: expected 'file line'");
+    uint32_t n = number(Piece{words[0], rest.column}, "file number");
+    auto it = origin_numbers_.find(n);
+    if (it == origin_numbers_.end())
+        error(rest.column, "malformed .loc directive: file " + std::to_string(n) +
+                               " is not declared by .file");
+    origin_file_ = it->second;
+    origin_line_ = number(Piece{words[1], rest.column}, "line");
+    origin_column_ = 0;
+    if (words.size() >= 3 && std::isdigit(static_cast<unsigned char>(words[2][0])))
+        origin_column_ = number(Piece{words[2], rest.column}, "column");
 }
 
 void Assembler::evaluate_sizes() {

@@ -81,9 +81,11 @@ Program link(const std::vector<ObjectFile>& objects, size_t num_user_objects) {
     Program p;
     const size_t n = objects.size();
     num_user_objects = std::min(num_user_objects, n);
-    std::vector<uint32_t> code_base(n), data_base(n);
+    std::vector<uint32_t> code_base(n), data_base(n), local_base(n), file_index(n);
     for (size_t i = 0; i < n; ++i) {
         const ObjectFile& obj = objects[i];
+        local_base[i] = (p.local_bytes + 15) & ~15u;
+        p.local_bytes = local_base[i] + obj.local_bytes;
         if (obj.lines.size() != obj.code.size())
             throw AsmError(obj.file + ": error: object has " + std::to_string(obj.lines.size()) +
                            " source lines for " + std::to_string(obj.code.size()) +
@@ -91,8 +93,18 @@ Program link(const std::vector<ObjectFile>& objects, size_t num_user_objects) {
         code_base[i] = p.code_bytes();
         p.files.push_back(base_name(obj.file));
         p.code.insert(p.code.end(), obj.code.begin(), obj.code.end());
+        file_index[i] = static_cast<uint32_t>(p.files.size() - 1);
+        std::vector<uint32_t> origin_index;
+        for (const std::string& f : obj.origin_files) {
+            auto it = std::find(p.files.begin(), p.files.end(), f);
+            origin_index.push_back(static_cast<uint32_t>(it - p.files.begin()));
+            if (it == p.files.end()) p.files.push_back(f);
+        }
         for (SourceLine l : obj.lines) {
-            l.file = static_cast<uint32_t>(i);
+            l.file = file_index[i];
+            if (l.has_origin())
+                l.origin_file = l.origin_file < origin_index.size() ? origin_index[l.origin_file]
+                                                                    : SourceLine::kNoOrigin;
             p.lines.push_back(std::move(l));
         }
         while (p.data.size() % 4 != 0) p.data.push_back(0);
@@ -106,7 +118,9 @@ Program link(const std::vector<ObjectFile>& objects, size_t num_user_objects) {
     std::vector<size_t> owner;  // object index per symbol
     for (size_t i = 0; i < n; ++i) {
         for (Symbol s : objects[i].symbols) {
-            s.value += s.section == Symbol::Section::kCode ? code_base[i] : data_base[i];
+            s.value += s.section == Symbol::Section::kCode   ? code_base[i]
+                       : s.section == Symbol::Section::kData ? data_base[i]
+                                                             : local_base[i];
             size_t index = p.symbols.size();
             locals[i].emplace(s.name, index);
             if (s.global) {
@@ -148,7 +162,8 @@ Program link(const std::vector<ObjectFile>& objects, size_t num_user_objects) {
                 if (!isa::decode(p.code[inst], &in))
                     throw at("relocation of '" + r.symbol + "' at an undefined instruction");
                 isa::Format f = isa::info(in.op).format;
-                if (data_symbol && (f == isa::Format::kBranch || f == isa::Format::kJump))
+                if (sym.section != Symbol::Section::kCode &&
+                    (f == isa::Format::kBranch || f == isa::Format::kJump))
                     throw at("'" + r.symbol +
                              "' is a data label; a branch or jump needs a code label");
                 in.imm = static_cast<int32_t>(value);

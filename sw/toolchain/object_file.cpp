@@ -13,7 +13,7 @@ namespace mvp::toolchain {
 namespace {
 
 constexpr char kMagic[] = "MVPO";
-constexpr uint32_t kVersion = 1;
+constexpr uint32_t kVersion = 2;
 
 enum SectionId : uint32_t {
     kFile = 1,
@@ -37,6 +37,8 @@ void ObjectFile::write(std::ostream& os) const {
     w.u32(static_cast<uint32_t>(kSectionNames.size()));
     w.begin_section(kFile);
     w.str(file);
+    write_strings(w, origin_files);
+    w.u32(local_bytes);
     w.end_section();
     w.begin_section(kCode);
     write_code(w, code);
@@ -74,15 +76,17 @@ ObjectFile ObjectFile::read(std::istream& is) {
 
     ObjectFile obj;
     obj.file = s[kFile - 1].str("file name");
+    obj.origin_files = read_strings(s[kFile - 1], "origin file names");
+    obj.local_bytes = s[kFile - 1].u32("local bytes");
     s[kFile - 1].expect_end();
     obj.code = read_code(s[kCode - 1]);
-    obj.lines = read_lines(s[kLines - 1], 1);
+    obj.lines = read_lines(s[kLines - 1], 1, obj.origin_files.size());
     if (obj.lines.size() != obj.code.size())
         s[kLines - 1].fail("has " + std::to_string(obj.lines.size()) + " lines for " +
                            std::to_string(obj.code.size()) + " instructions");
     obj.data = read_data(s[kData - 1]);
     uint32_t code_bytes = static_cast<uint32_t>(obj.code.size()) * isa::kInstBytes;
-    obj.symbols = read_symbols(s[kSymbols - 1], code_bytes, obj.data.size());
+    obj.symbols = read_symbols(s[kSymbols - 1], code_bytes, obj.data.size(), obj.local_bytes);
 
     BinaryReader& rr = s[kRelocations - 1];
     obj.relocations.resize(rr.count(21, "relocations"));

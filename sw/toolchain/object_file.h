@@ -27,6 +27,9 @@ struct ObjectFile {
     std::string file;  // source path as given to the assembler
     std::vector<uint64_t> code;
     std::vector<SourceLine> lines;  // SourceLine::file is 0 (this object's own file)
+    // High-level source files named by .file N "name"; SourceLine::origin_file indexes them.
+    std::vector<std::string> origin_files;
+    uint32_t local_bytes = 0;  // the .lmem section: kernel-scope __local variables
     std::vector<uint8_t> data;
     std::vector<Symbol> symbols;  // defined here; local unless .globl
     std::vector<Relocation> relocations;

@@ -14,7 +14,7 @@ namespace mvp::toolchain {
 namespace {
 
 constexpr char kMagic[] = "MVPX";
-constexpr uint32_t kVersion = 1;
+constexpr uint32_t kVersion = 2;
 
 enum SectionId : uint32_t {
     kFiles = 1,
@@ -27,11 +27,12 @@ enum SectionId : uint32_t {
     kFunctions,
     kReconvergence,
     kLayout,
+    kKernels,
 };
 
 const std::vector<std::string> kSectionNames = {
     "files",   "code",      "lines",         "data",  "code_data_relocs", "data_data_relocs",
-    "symbols", "functions", "reconvergence", "layout"};
+    "symbols", "functions", "reconvergence", "layout", "kernels"};
 
 uint32_t load32(const std::vector<uint8_t>& d, uint32_t at) {
     return uint32_t{d[at]} | uint32_t{d[at + 1]} << 8 | uint32_t{d[at + 2]} << 16 |
@@ -58,11 +59,22 @@ const Function* Program::function_at(uint32_t pc) const {
     return pc < it->end_pc ? &*it : nullptr;
 }
 
+const KernelInfo* Program::find_kernel(const std::string& name) const {
+    for (const KernelInfo& k : kernels)
+        if (k.name == name) return &k;
+    return nullptr;
+}
+
 std::string Program::where(uint32_t pc) const {
     uint32_t index = pc / isa::kInstBytes;
     if (pc % isa::kInstBytes != 0 || index >= lines.size() || lines[index].file >= files.size())
         return "?";
-    return files[lines[index].file] + ":" + std::to_string(lines[index].line);
+    const SourceLine& l = lines[index];
+    std::string asm_line = files[l.file] + ":" + std::to_string(l.line);
+    if (!l.has_origin() || l.origin_file >= files.size() || l.origin_line == 0) return asm_line;
+    std::string origin = files[l.origin_file] + ":" + std::to_string(l.origin_line);
+    if (l.origin_column) origin += ":" + std::to_string(l.origin_column);
+    return origin + " " + asm_line;
 }
 
 std::vector<uint64_t> Program::relocated_code(uint32_t data_base) const {
@@ -120,6 +132,28 @@ void Program::write(std::ostream& os) const {
     w.begin_section(kLayout);
     w.u32(exit_stub_pc);
     w.u32(user_code_end);
+    w.u32(local_bytes);
+    w.end_section();
+    w.begin_section(kKernels);
+    w.u32(static_cast<uint32_t>(kernels.size()));
+    for (const KernelInfo& k : kernels) {
+        w.str(k.name);
+        w.u32(k.words);
+        for (uint32_t d : k.required_work_group_size) w.u32(d);
+        w.u8(k.arg_names ? 1 : 0);
+        w.u32(static_cast<uint32_t>(k.args.size()));
+        for (const KernelArgInfo& a : k.args) {
+            w.str(a.name);
+            w.str(a.type_name);
+            w.u8(static_cast<uint8_t>(a.kind));
+            w.u32(a.access);
+            w.u32(a.type_qualifier);
+            w.u32(a.size);
+            w.u32(a.first_word);
+            w.u32(a.words);
+            w.u8(static_cast<uint8_t>(a.extend));
+        }
+    }
     w.end_section();
     os.write(w.bytes().data(), static_cast<std::streamsize>(w.bytes().size()));
 }
@@ -137,7 +171,7 @@ Program Program::read(std::istream& is) {
 
     p.code = read_code(s[kCode - 1]);
     const uint32_t code_bytes = p.code_bytes();
-    p.lines = read_lines(s[kLines - 1], p.files.size());
+    p.lines = read_lines(s[kLines - 1], p.files.size(), p.files.size());
     if (p.lines.size() != p.code.size())
         s[kLines - 1].fail("has " + std::to_string(p.lines.size()) + " lines for " +
                            std::to_string(p.code.size()) + " instructions");
@@ -155,7 +189,15 @@ Program Program::read(std::istream& is) {
         if (at > p.data.size() || p.data.size() - at < 4)
             s[kDataDataRelocs - 1].fail("word at " + std::to_string(at) + " lies outside the data");
 
-    p.symbols = read_symbols(s[kSymbols - 1], code_bytes, p.data.size());
+    BinaryReader& lr = s[kLayout - 1];
+    p.exit_stub_pc = lr.u32("exit stub PC");
+    p.user_code_end = lr.u32("user code end");
+    p.local_bytes = lr.u32("local bytes");
+    lr.expect_end();
+    if (p.user_code_end > code_bytes || p.user_code_end % isa::kInstBytes != 0)
+        lr.fail("user code end " + std::to_string(p.user_code_end) + " lies outside the code");
+
+    p.symbols = read_symbols(s[kSymbols - 1], code_bytes, p.data.size(), p.local_bytes);
     p.functions = read_functions(s[kFunctions - 1], code_bytes);
 
     BinaryReader& rc = s[kReconvergence - 1];
@@ -169,12 +211,34 @@ Program Program::read(std::istream& is) {
             (pc >= code_bytes || pc % isa::kInstBytes != 0))
             rc.fail("reconvergence PC " + std::to_string(pc) + " lies outside the code");
 
-    BinaryReader& lr = s[kLayout - 1];
-    p.exit_stub_pc = lr.u32("exit stub PC");
-    p.user_code_end = lr.u32("user code end");
-    lr.expect_end();
-    if (p.user_code_end > code_bytes || p.user_code_end % isa::kInstBytes != 0)
-        lr.fail("user code end " + std::to_string(p.user_code_end) + " lies outside the code");
+
+    BinaryReader& kr = s[kKernels - 1];
+    p.kernels.resize(kr.count(21, "kernels"));
+    for (KernelInfo& k : p.kernels) {
+        k.name = kr.str("kernel name");
+        k.words = kr.u32("kernel argument words");
+        for (uint32_t& d : k.required_work_group_size) d = kr.u32("work-group size");
+        k.arg_names = kr.u8("kernel argument names") != 0;
+        k.args.resize(kr.count(31, "kernel arguments"));
+        for (KernelArgInfo& a : k.args) {
+            a.name = kr.str("argument name");
+            a.type_name = kr.str("argument type");
+            uint8_t kind = kr.u8("argument kind");
+            if (kind > 3) kr.fail("bad argument kind " + std::to_string(kind));
+            a.kind = static_cast<KernelArgInfo::Kind>(kind);
+            a.access = kr.u32("argument access");
+            a.type_qualifier = kr.u32("argument type qualifier");
+            a.size = kr.u32("argument size");
+            a.first_word = kr.u32("argument first word");
+            a.words = kr.u32("argument words");
+            uint8_t ext = kr.u8("argument extension");
+            if (ext > 2) kr.fail("bad argument extension " + std::to_string(ext));
+            a.extend = static_cast<KernelArgInfo::Extend>(ext);
+            if (a.first_word > k.words || k.words - a.first_word < a.words)
+                kr.fail("argument '" + a.name + "' lies outside the argument words");
+        }
+    }
+    kr.expect_end();
     return p;
 }
 

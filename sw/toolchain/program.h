@@ -19,13 +19,22 @@ struct SourceLine {
     uint32_t file = 0;  // index into Program::files
     uint32_t line = 0;  // 1-based
     std::string text;   // as written: no comment, no trailing blanks, one space after mnemonic
+    // The high-level source line the instruction was compiled from (.loc), if any: origin_file
+    // indexes the same table as `file`.
+    uint32_t origin_file = kNoOrigin;
+    uint32_t origin_line = 0;
+    uint32_t origin_column = 0;
+
+    static constexpr uint32_t kNoOrigin = 0xffffffffu;
+    bool has_origin() const { return origin_file != kNoOrigin; }
 };
 
 struct Symbol {
-    enum class Section : uint8_t { kCode, kData };
+    // kLocal: a kernel-scope __local variable, an offset in the work-group's local memory.
+    enum class Section : uint8_t { kCode, kData, kLocal };
     std::string name;
     Section section = Section::kCode;
-    uint32_t value = 0;  // PC for code, offset in the data segment for data
+    uint32_t value = 0;  // PC for code, offset in the data segment for data, in local memory for local
     bool global = false;
 };
 
@@ -38,6 +47,31 @@ struct Function {
 // A linked MVP program: the code image starting at PC 0, its initial data segment and
 // everything the tools and models need to know about it. The on-disk form is documented in
 // doc/toolchain.md.
+// A kernel argument as the OpenCL C compiler declared it (clGetKernelArgInfo), and where its
+// value travels in the launch: `words` 32-bit argument words from `first_word` on (the kernel
+// ABI's $4-$7 and stacked words; doc/opencl-c.md).
+struct KernelArgInfo {
+    enum class Kind : uint8_t { kGlobal, kConstant, kLocal, kValue };
+    enum class Extend : uint8_t { kNone, kSign, kZero };
+    std::string name;
+    std::string type_name;  // as written, e.g. "float*", "uint4", "struct pair"
+    Kind kind = Kind::kValue;
+    uint32_t access = 0;      // CL_KERNEL_ARG_ACCESS_* value
+    uint32_t type_qualifier = 0;  // CL_KERNEL_ARG_TYPE_* bits
+    uint32_t size = 4;        // bytes clSetKernelArg must pass (pointers: 4)
+    uint32_t first_word = 0;
+    uint32_t words = 1;
+    Extend extend = Extend::kNone;
+};
+
+struct KernelInfo {
+    std::string name;
+    std::vector<KernelArgInfo> args;
+    uint32_t words = 0;  // argument words in all
+    uint32_t required_work_group_size[3] = {0, 0, 0};
+    bool arg_names = false;  // built with -cl-kernel-arg-info
+};
+
 struct Program {
     std::vector<std::string> files;  // source file names as shown in listings (base names)
     std::vector<uint64_t> code;      // machine words; the instruction at PC p is code[p / 8]
@@ -52,6 +86,10 @@ struct Program {
     // Per instruction: for a conditional branch its reconvergence PC (the immediate
     // post-dominator of the branch, or kReconvergeAtExit); kNoReconvergence otherwise.
     std::vector<uint32_t> reconvergence;
+    // Bytes of local memory the kernel-scope __local variables take in every work-group.
+    uint32_t local_bytes = 0;
+    // What the OpenCL C compiler knows about each kernel (empty for MVP assembly).
+    std::vector<KernelInfo> kernels;
     uint32_t exit_stub_pc = 0;   // where $ra points when a kernel starts
     uint32_t user_code_end = 0;  // PCs below this come from the user's files, not the runtime
 
@@ -61,7 +99,10 @@ struct Program {
     const Symbol* find_symbol(const std::string& name) const;
     // The function that contains pc, or nullptr.
     const Function* function_at(uint32_t pc) const;
-    // "file.s:24" for the instruction at pc.
+    // The compiler's description of kernel `name`, or nullptr.
+    const KernelInfo* find_kernel(const std::string& name) const;
+    // "file.s:24" for the instruction at pc; "kernel.cl:7:12 file.s:24" when the instruction
+    // was compiled from OpenCL C.
     std::string where(uint32_t pc) const;
     // The code image with data relocations applied for a data segment at data_base, and the
     // data segment likewise.

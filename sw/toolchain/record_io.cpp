@@ -8,16 +8,24 @@ void write_lines(BinaryWriter& w, const std::vector<SourceLine>& lines) {
         w.u32(l.file);
         w.u32(l.line);
         w.str(l.text);
+        w.u32(l.origin_file);
+        w.u32(l.origin_line);
+        w.u32(l.origin_column);
     }
 }
 
-std::vector<SourceLine> read_lines(BinaryReader& r, size_t num_files) {
-    std::vector<SourceLine> lines(r.count(12, "source lines"));
+std::vector<SourceLine> read_lines(BinaryReader& r, size_t num_files, size_t num_origin_files) {
+    std::vector<SourceLine> lines(r.count(24, "source lines"));
     for (SourceLine& l : lines) {
         l.file = r.u32("source line file");
         if (l.file >= num_files) r.fail("source line names file " + std::to_string(l.file));
         l.line = r.u32("source line number");
         l.text = r.str("source line text");
+        l.origin_file = r.u32("source line origin file");
+        if (l.has_origin() && l.origin_file >= num_origin_files)
+            r.fail("source line names origin file " + std::to_string(l.origin_file));
+        l.origin_line = r.u32("source line origin line");
+        l.origin_column = r.u32("source line origin column");
     }
     r.expect_end();
     return lines;
@@ -33,24 +41,39 @@ void write_symbols(BinaryWriter& w, const std::vector<Symbol>& symbols) {
     }
 }
 
-std::vector<Symbol> read_symbols(BinaryReader& r, uint32_t code_bytes, size_t data_bytes) {
+std::vector<Symbol> read_symbols(BinaryReader& r, uint32_t code_bytes, size_t data_bytes,
+                                 uint32_t local_bytes) {
     std::vector<Symbol> symbols(r.count(10, "symbols"));
     for (Symbol& s : symbols) {
         s.name = r.str("symbol name");
         uint8_t section = r.u8("symbol section");
         uint8_t global = r.u8("symbol binding");
         s.value = r.u32("symbol value");
-        if (section > 1)
+        if (section > 2)
             r.fail("symbol '" + s.name + "' has bad section " + std::to_string(section));
         if (global > 1) r.fail("symbol '" + s.name + "' has bad binding " + std::to_string(global));
         s.section = static_cast<Symbol::Section>(section);
         s.global = global == 1;
-        bool code = s.section == Symbol::Section::kCode;
-        if (code ? (s.value > code_bytes || s.value % isa::kInstBytes != 0) : s.value > data_bytes)
+        bool outside = s.section == Symbol::Section::kCode
+                           ? s.value > code_bytes || s.value % isa::kInstBytes != 0
+                       : s.section == Symbol::Section::kData ? s.value > data_bytes
+                                                             : s.value > local_bytes;
+        if (outside)
             r.fail("symbol '" + s.name + "' lies outside its section");
     }
     r.expect_end();
     return symbols;
+}
+
+void write_strings(BinaryWriter& w, const std::vector<std::string>& strings) {
+    w.u32(static_cast<uint32_t>(strings.size()));
+    for (const std::string& s : strings) w.str(s);
+}
+
+std::vector<std::string> read_strings(BinaryReader& r, const char* what) {
+    std::vector<std::string> out(r.count(4, what));
+    for (std::string& s : out) s = r.str(what);
+    return out;
 }
 
 void write_functions(BinaryWriter& w, const std::vector<Function>& functions) {

@@ -843,7 +843,7 @@ TEST(OtherSemantics, RdsrAndSpecialRegisters) {
         for (unsigned d = 1; d < 3; ++d)
             EXPECT_EQ(numbers.count(static_cast<unsigned>(sr) + d), 0u);
     }
-    EXPECT_EQ(static_cast<unsigned>(SpecialRegister::kLaneId) + 1, kNumSpecialRegisters);
+    EXPECT_EQ(static_cast<unsigned>(SpecialRegister::kLocalBase) + 1, kNumSpecialRegisters);
 }
 
 TEST(OtherSemantics, OperandUseOfComputeInstructions) {

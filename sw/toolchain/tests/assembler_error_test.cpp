@@ -60,8 +60,8 @@ TEST(AssemblerError, WrongOperandKind) {
               "dir/k.s:1:14: error: expected a special register '%name', got '3'");
     EXPECT_EQ(asm_error("rdsr $2, $4, %bogus\n"),
               "dir/k.s:1:14: error: unknown special register '%bogus'");
-    EXPECT_EQ(asm_error("rdsr $2, $4, %lane_id+1\n"),
-              "dir/k.s:1:14: error: special register out of range: '%lane_id+1'");
+    EXPECT_EQ(asm_error("rdsr $2, $4, %local_base+1\n"),
+              "dir/k.s:1:14: error: special register out of range: '%local_base+1'");
     EXPECT_EQ(asm_error("add.si $1, $2, 1+\n"), "dir/k.s:1:16: error: malformed expression '1+'");
     EXPECT_EQ(asm_error("add.si $1, $2, 12ab\n"),
               "dir/k.s:1:16: error: malformed expression '12ab'");

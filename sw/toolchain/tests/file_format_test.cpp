@@ -94,10 +94,10 @@ TEST(ObjectFormat, HeaderLayout) {
     std::string b = bytes_of(assemble("e.s", ""));
     ASSERT_GE(b.size(), 12u);
     EXPECT_EQ(b.substr(0, 4), "MVPO");
-    EXPECT_EQ(b.substr(4, 4), std::string("\x01\x00\x00\x00", 4));   // version 1
+    EXPECT_EQ(b.substr(4, 4), std::string("\x02\x00\x00\x00", 4));   // version 2
     EXPECT_EQ(b.substr(8, 4), std::string("\x07\x00\x00\x00", 4));   // 7 sections
     EXPECT_EQ(b.substr(12, 4), std::string("\x01\x00\x00\x00", 4));  // section 1: file
-    EXPECT_EQ(b.substr(16, 4), std::string("\x07\x00\x00\x00", 4));  // 7 bytes
+    EXPECT_EQ(b.substr(16, 4), std::string("\x0f\x00\x00\x00", 4));  // 15 bytes
     EXPECT_EQ(b.substr(20, 7), std::string("\x03\x00\x00\x00"
                                            "e.s",
                                            7));
@@ -163,7 +163,7 @@ TEST(ProgramFormat, CorruptionIsReportedNotCrashed) {
               "malformed .mvpx file: bad magic number (not a MVPX file)");
     std::string v = good;
     v[4] = 9;
-    EXPECT_EQ(message_of_program(v), "malformed .mvpx file: unsupported version 9 (expected 1)");
+    EXPECT_EQ(message_of_program(v), "malformed .mvpx file: unsupported version 9 (expected 2)");
     // The first section is "files": id 1 at offset 12, size at 16, count at 20.
     std::string c = good;
     c[23] = '\x7f';

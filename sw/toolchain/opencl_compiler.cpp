@@ -1,0 +1,313 @@
+#include "opencl_compiler.h"
+
+#include <climits>
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "asm_error.h"
+#include "assembler.h"
+#include "build.h"
+#include "file_io.h"
+#include "ir_kernel_reader.h"
+#include "linker.h"
+#include "riscv_translator.h"
+#include "subprocess.h"
+
+namespace mvp::toolchain {
+
+// Generated at configure time from sw/clc (see CMakeLists.txt).
+extern const char kClcHeaderSource[];
+extern const char kClcHelperSource[];
+
+namespace {
+
+constexpr char kHeaderName[] = "mvp_opencl.h";
+constexpr char kHelperName[] = "mvp_rv_helpers.s";
+
+const std::vector<std::string>& target_flags() {
+    static const std::vector<std::string> flags = {"--target=riscv32",
+                                                   "-march=rv32e_zfinx_zmmul",
+                                                   "-mabi=ilp32e",
+                                                   "-x",
+                                                   "cl",
+                                                   "-fno-pic",
+                                                   "-mcmodel=medlow",
+                                                   "-msmall-data-limit=0",
+                                                   "-Xclang",
+                                                   "-fdeclare-opencl-builtins",
+                                                   "-fno-ident"};
+    return flags;
+}
+
+std::string base_name(const std::string& path) {
+    size_t slash = path.find_last_of('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+void write_text(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    if (!out) throw AsmError(path + ": error: cannot write file");
+}
+
+// Removes the temporary directory from clang's diagnostics, so that they name the user's file.
+std::string clean_log(std::string log, const std::string& dir) {
+    std::string prefix = dir + "/";
+    for (size_t at; (at = log.find(prefix)) != std::string::npos;) log.erase(at, prefix.size());
+    return log;
+}
+
+// The assembly that starts a kernel whose arguments all arrive as single registers: the fifth
+// and sixth words go to a4 and a5, and $sp moves up so the seventh is at 0($sp), where the
+// RISC-V convention has the first stacked argument.
+std::string direct_stub(uint32_t words) {
+    std::string s;
+    if (words > 4) s += "\tld.w $12, 16($sp)\n";
+    if (words > 5) s += "\tld.w $13, 20($sp)\n";
+    if (words > 6) s += "\tadd.si $sp, $sp, 24\n";
+    return s;
+}
+
+// OpenCL C of a function that reads the kernel's arguments from its words and calls it.
+std::string wrapper_source(const IrKernel& k) {
+    std::string s = "void __mvp_entry_" + k.info.name + "(__private const uint* __mvp_w) {\n  " +
+                    k.info.name + "(";
+    for (size_t i = 0; i < k.info.args.size(); ++i) {
+        const KernelArgInfo& a = k.info.args[i];
+        s += (i ? ",\n    " : "") + std::string("*(") + k.wrapper_types[i] +
+             " __private const*)(__mvp_w + " + std::to_string(a.first_word) + ")";
+    }
+    return s + ");\n}\n";
+}
+
+}  // namespace
+
+std::string OpenClCompiler::clang_path() {
+    const char* env = std::getenv("MVP_CLANG");
+    if (env && *env) return env;
+#ifdef MVP_CLANG_PATH
+    return MVP_CLANG_PATH;
+#else
+    return "clang-19";
+#endif
+}
+
+OpenClCompiler::OpenClCompiler(const std::string& options) {
+    std::istringstream in(options);
+    std::vector<std::string> words;
+    for (std::string w; in >> w;) words.push_back(w);
+    bool have_std = false;
+    for (size_t i = 0; i < words.size(); ++i) {
+        const std::string& w = words[i];
+        auto with_value = [&](const char* flag) {
+            if (w.size() > 2) {
+                clang_options_.push_back(w);
+            } else if (i + 1 < words.size()) {
+                clang_options_.push_back(flag);
+                clang_options_.push_back(words[++i]);
+            } else {
+                options_error_ = "build option '" + w + "' needs a value";
+            }
+        };
+        if (w.rfind("-D", 0) == 0) {
+            with_value("-D");
+        } else if (w.rfind("-I", 0) == 0) {
+            with_value("-I");
+        } else if (w.rfind("-cl-std=", 0) == 0) {
+            std::string v = w.substr(8);
+            if (v != "CL1.0" && v != "CL1.1" && v != "CL1.2") {
+                options_error_ = "unsupported OpenCL C version '" + v + "' (CL1.0 to CL1.2)";
+                return;
+            }
+            clang_options_.push_back(w);
+            have_std = true;
+        } else if (w == "-cl-fast-relaxed-math") {
+            fast_relaxed_math_ = true;
+            clang_options_.push_back(w);
+        } else if (w == "-cl-kernel-arg-info") {
+            kernel_arg_info_ = true;
+        } else if (w == "-w" || w == "-Werror" || w == "-cl-mad-enable" ||
+                   w == "-cl-no-signed-zeros" || w == "-cl-unsafe-math-optimizations" ||
+                   w == "-cl-finite-math-only" || w == "-cl-denorms-are-zero" ||
+                   w == "-cl-single-precision-constant" || w == "-cl-strict-aliasing" ||
+                   w == "-cl-opt-disable") {
+            if (w != "-cl-opt-disable") clang_options_.push_back(w);
+        } else {
+            options_error_ = "unknown build option '" + w + "'";
+            return;
+        }
+    }
+    if (!have_std) clang_options_.push_back("-cl-std=CL1.2");
+}
+
+OpenClCompiler::Result OpenClCompiler::compile(const std::string& path, const std::string& source,
+                                               bool source_on_disk) const {
+    Result result;
+    if (!options_ok()) {
+        result.log = "error: " + options_error_ + "\n";
+        return result;
+    }
+    TempDir dir;
+    const std::string header = dir.file(kHeaderName);
+    write_text(header, kClcHeaderSource);
+    std::string src = path;
+    if (!source_on_disk) {
+        src = dir.file(base_name(path).empty() ? "program.cl" : base_name(path));
+        write_text(src, source);
+    }
+    std::vector<std::string> common = {clang_path()};
+    common.insert(common.end(), target_flags().begin(), target_flags().end());
+    common.insert(common.end(), {"-O2", "-gline-tables-only", "-include", header});
+    common.insert(common.end(), clang_options_.begin(), clang_options_.end());
+
+    // Front end: diagnostics, then the IR whose kernel signatures describe the arguments.
+    const std::string ir_path = dir.file("unit.ll");
+    std::vector<std::string> front = common;
+    front.insert(front.end(), {"-cl-kernel-arg-info", "-emit-llvm", "-S", src, "-o", ir_path});
+    std::string out;
+    int rc = run_process(front, &out);
+    result.log = clean_log(out, dir.path());
+    if (rc == 127) {
+        result.log += "error: cannot run the OpenCL C compiler " + clang_path() +
+                      " (scripts/build installs clang-19)\n";
+        return result;
+    }
+    if (rc != 0) return result;
+
+    std::string ir, error;
+    if (!read_file(ir_path, &ir, &error)) {
+        result.log += "error: " + error + "\n";
+        return result;
+    }
+    std::vector<IrKernel> kernels;
+    try {
+        kernels = read_ir_kernels(ir);
+    } catch (const std::exception& e) {
+        result.log += std::string("error: ") + e.what() + "\n";
+        return result;
+    }
+
+    // Back end: RISC-V assembly, with wrappers for kernels whose arguments need unpacking.
+    TranslateOptions topts;
+    topts.fast_relaxed_math = fast_relaxed_math_;
+    std::string wrappers;
+    for (IrKernel& k : kernels) {
+        if (!kernel_arg_info_)
+            for (KernelArgInfo& a : k.info.args) a.name.clear();
+        k.info.arg_names = kernel_arg_info_;
+        if (k.info.words > 16) {
+            result.log += path + ": error: kernel '" + k.info.name + "' needs " +
+                          std::to_string(k.info.words) +
+                          " argument words; MVP passes at most 16 (64 bytes)\n";
+            return result;
+        }
+        if (k.direct) {
+            topts.entry_stubs[k.info.name] = direct_stub(k.info.words);
+        } else {
+            topts.wrapped_kernels.insert(k.info.name);
+            wrappers += wrapper_source(k);
+        }
+        result.kernels.push_back(k.info);
+    }
+    const std::string rv_path = dir.file("unit.rv.s");
+    std::vector<std::string> back = common;
+    if (wrappers.empty()) {
+        back = {clang_path()};
+        back.insert(back.end(), target_flags().begin(), target_flags().end());
+        // The IR is already optimised; this is code generation only.
+        back.erase(back.begin() + 4, back.begin() + 6);  // "-x cl" does not apply to IR
+        back.insert(back.end(), {"-O2", "-S", ir_path, "-o", rv_path});
+    } else {
+        char real[PATH_MAX];
+        std::string abs = realpath(src.c_str(), real) ? std::string(real) : src;
+        const std::string wrapper_path = dir.file("__mvp_kernel_entries.cl");
+        write_text(wrapper_path, "#include \"" + abs + "\"\n" + wrappers);
+        back.insert(back.end(), {"-w", "-S", wrapper_path, "-o", rv_path});
+    }
+    rc = run_process(back, &out);
+    if (rc != 0) {
+        result.log += clean_log(out, dir.path());
+        result.log += "error: code generation failed\n";
+        return result;
+    }
+    std::string rv;
+    if (!read_file(rv_path, &rv, &error)) {
+        result.log += "error: " + error + "\n";
+        return result;
+    }
+    try {
+        result.assembly = translate_riscv(base_name(path), rv, topts);
+    } catch (const AsmError& e) {
+        result.log += std::string(e.what()) + "\n";
+        return result;
+    }
+    result.ok = true;
+    return result;
+}
+
+Program link_opencl_objects(std::vector<ObjectFile> objects,
+                            const std::vector<KernelInfo>& kernels) {
+    const size_t num_user = objects.size();
+    objects.push_back(assemble(kHelperName, kClcHelperSource));
+    objects.push_back(assemble("mvp_builtins.s", runtime_library_source()));
+    Program p = link(objects, num_user);
+    for (const KernelInfo& k : kernels) {
+        if (p.find_kernel(k.name))
+            throw AsmError("error: kernel '" + k.name + "' is defined twice");
+        p.kernels.push_back(k);
+    }
+    return p;
+}
+
+Program OpenClCompiler::build(const std::vector<std::string>& paths,
+                              const std::vector<std::string>& sources, bool sources_on_disk,
+                              std::string* log) const {
+    std::vector<ObjectFile> objects;
+    std::vector<KernelInfo> kernels;
+    std::string all_logs;
+    bool ok = true;
+    for (size_t i = 0; i < paths.size(); ++i) {
+        Result r = compile(paths[i], sources_on_disk ? std::string() : sources[i], sources_on_disk);
+        all_logs += r.log;
+        if (!r.ok) {
+            ok = false;
+            continue;
+        }
+        try {
+            objects.push_back(assemble(base_name(paths[i]) + ".s", r.assembly));
+        } catch (const AsmError& e) {
+            all_logs += std::string(e.what()) + "\n";
+            ok = false;
+        }
+        kernels.insert(kernels.end(), r.kernels.begin(), r.kernels.end());
+    }
+    if (log) *log = all_logs;
+    if (!ok) {
+        std::string first = all_logs;
+        size_t e = first.find(": error: ");
+        size_t line_start = e == std::string::npos ? 0 : first.rfind('\n', e);
+        line_start = line_start == std::string::npos ? 0 : line_start + 1;
+        size_t line_end = first.find('\n', line_start);
+        throw AsmError(first.substr(line_start, line_end - line_start));
+    }
+    try {
+        return link_opencl_objects(std::move(objects), kernels);
+    } catch (const AsmError& e) {
+        if (log) *log += std::string(e.what()) + "\n";
+        throw;
+    }
+}
+
+bool looks_like_opencl_c(const std::string& source) {
+    // Assembly comments (and C preprocessor lines) run from '#' to the end of the line; a
+    // kernel declaration outside them is C.
+    std::string code;
+    std::istringstream in(source);
+    for (std::string line; std::getline(in, line);) code += line.substr(0, line.find('#')) + "\n";
+    static const std::regex kKernel(R"((^|[^\w.$])(__kernel|kernel)\s+(__attribute__|void))");
+    return std::regex_search(code, kKernel);
+}
+
+}  // namespace mvp::toolchain
