@@ -62,6 +62,14 @@ cl_uint Kernel::num_args() const {
     return count;
 }
 
+cl_int Kernel::local_arg(size_t size, Arg* arg) const {
+    if (size == 0 || size > program_->context()->device()->local_mem_size())
+        return CL_INVALID_ARG_SIZE;
+    arg->kind = Arg::Kind::kLocal;
+    arg->value = static_cast<uint32_t>(size);
+    return CL_SUCCESS;
+}
+
 cl_int Kernel::buffer_arg(const void* value, Arg* arg) const {
     cl_mem handle;
     std::memcpy(&handle, value, sizeof handle);
@@ -79,13 +87,12 @@ cl_int Kernel::set_declared_arg(cl_uint index, size_t size, const void* value) {
     const toolchain::KernelArgInfo& a = info_->args[index];
     Arg arg;
     switch (a.kind) {
-        case toolchain::KernelArgInfo::Kind::kLocal:
+        case toolchain::KernelArgInfo::Kind::kLocal: {
             if (value != nullptr) return CL_INVALID_ARG_VALUE;
-            if (size == 0 || size > program_->context()->device()->local_mem_size())
-                return CL_INVALID_ARG_SIZE;
-            arg.kind = Arg::Kind::kLocal;
-            arg.value = static_cast<uint32_t>(size);
+            cl_int err = local_arg(size, &arg);
+            if (err != CL_SUCCESS) return err;
             break;
+        }
         case toolchain::KernelArgInfo::Kind::kGlobal:
         case toolchain::KernelArgInfo::Kind::kConstant: {
             if (size != sizeof(cl_mem)) return CL_INVALID_ARG_SIZE;
@@ -116,10 +123,8 @@ cl_int Kernel::set_arg(cl_uint index, size_t size, const void* value) {
     if (value == nullptr) {
         // A __local area of `size` bytes; a NULL buffer is passed as sizeof(cl_mem) with a
         // pointer to NULL, not as a NULL value.
-        if (size == 0 || size > program_->context()->device()->local_mem_size())
-            return CL_INVALID_ARG_SIZE;
-        arg.kind = Arg::Kind::kLocal;
-        arg.value = static_cast<uint32_t>(size);
+        cl_int err = local_arg(size, &arg);
+        if (err != CL_SUCCESS) return err;
     } else if (size == sizeof(cl_mem)) {
         cl_int err = buffer_arg(value, &arg);
         if (err != CL_SUCCESS) return err;

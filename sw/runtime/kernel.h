@@ -65,6 +65,8 @@ class Kernel : public _cl_kernel, public Object {
 
     // clSetKernelArg for a kernel compiled from OpenCL C, checked against its declaration.
     cl_int set_declared_arg(cl_uint index, size_t size, const void* value);
+    // A __local area of `size` bytes, and a buffer given by a pointer to its handle.
+    cl_int local_arg(size_t size, Arg* arg) const;
     cl_int buffer_arg(const void* value, Arg* arg) const;
 
     Program* program_;

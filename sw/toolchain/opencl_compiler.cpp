@@ -26,20 +26,11 @@ namespace {
 constexpr char kHeaderName[] = "mvp_opencl.h";
 constexpr char kHelperName[] = "mvp_rv_helpers.s";
 
-const std::vector<std::string>& target_flags() {
-    static const std::vector<std::string> flags = {"--target=riscv32",
-                                                   "-march=rv32e_zfinx_zmmul",
-                                                   "-mabi=ilp32e",
-                                                   "-x",
-                                                   "cl",
-                                                   "-fno-pic",
-                                                   "-mcmodel=medlow",
-                                                   "-msmall-data-limit=0",
-                                                   "-Xclang",
-                                                   "-fdeclare-opencl-builtins",
-                                                   "-fno-ident"};
-    return flags;
-}
+// The MVP target as clang sees it: code generation flags, then the OpenCL C front end's.
+const std::vector<std::string> kTargetFlags = {
+    "--target=riscv32", "-march=rv32e_zfinx_zmmul", "-mabi=ilp32e", "-fno-pic",
+    "-mcmodel=medlow",  "-msmall-data-limit=0",     "-fno-ident"};
+const std::vector<std::string> kOpenClFlags = {"-x", "cl", "-Xclang", "-fdeclare-opencl-builtins"};
 
 std::string base_name(const std::string& path) {
     size_t slash = path.find_last_of('/');
@@ -158,7 +149,8 @@ OpenClCompiler::Result OpenClCompiler::compile(const std::string& path, const st
         write_text(src, source);
     }
     std::vector<std::string> common = {clang_path()};
-    common.insert(common.end(), target_flags().begin(), target_flags().end());
+    common.insert(common.end(), kTargetFlags.begin(), kTargetFlags.end());
+    common.insert(common.end(), kOpenClFlags.begin(), kOpenClFlags.end());
     common.insert(common.end(), {"-O2", "-gline-tables-only", "-include", header});
     common.insert(common.end(), clang_options_.begin(), clang_options_.end());
 
@@ -214,10 +206,9 @@ OpenClCompiler::Result OpenClCompiler::compile(const std::string& path, const st
     const std::string rv_path = dir.file("unit.rv.s");
     std::vector<std::string> back = common;
     if (wrappers.empty()) {
-        back = {clang_path()};
-        back.insert(back.end(), target_flags().begin(), target_flags().end());
         // The IR is already optimised; this is code generation only.
-        back.erase(back.begin() + 4, back.begin() + 6);  // "-x cl" does not apply to IR
+        back = {clang_path()};
+        back.insert(back.end(), kTargetFlags.begin(), kTargetFlags.end());
         back.insert(back.end(), {"-O2", "-S", ir_path, "-o", rv_path});
     } else {
         char real[PATH_MAX];

@@ -725,7 +725,6 @@ void RiscvTranslator::instruction(std::string_view m, const std::vector<std::str
         check_operands(m, ops, 3);
         emit(std::string(mvp) + " " + reg(ops[0]) + ", " + reg(ops[1]) + ", " + imm(ops[2]));
     };
-    auto dead = [&](size_t i) { return reg(ops[i]) == "$zero"; };
 
     static const std::map<std::string_view, const char*> kRegReg = {
         {"add", "add"},   {"sub", "sub"},      {"and", "and"},  {"or", "or"},
@@ -786,40 +785,30 @@ void RiscvTranslator::instruction(std::string_view m, const std::vector<std::str
         emit("or.i " + reg(ops[0]) + ", $zero, " + imm(ops[1]));
         return;
     }
-    if (m == "mv") {
+    // Two-register pseudo-instructions: {d} and {s} stand for the MVP registers.
+    static const std::map<std::string_view, const char*> kPseudo = {
+        {"mv", "add.si {d}, {s}, 0"},
+        {"not", "xor.i {d}, {s}, -1"},
+        {"neg", "sub {d}, $zero, {s}"},
+        {"seqz", "or.i $2, $zero, 1\nsetlt.u {d}, {s}, $2"},
+        {"snez", "setlt.u {d}, $zero, {s}"},
+        {"sltz", "setlt {d}, {s}, $zero"},
+        {"sgtz", "setlt {d}, $zero, {s}"},
+        {"fmv.s", "add.si {d}, {s}, 0"},
+        {"fneg.s", "xor.i {d}, {s}, 0x80000000"},
+        {"fabs.s", "and.i {d}, {s}, 0x7fffffff"}};
+    if (auto it = kPseudo.find(m); it != kPseudo.end()) {
         check_operands(m, ops, 2);
-        emit("add.si " + reg(ops[0]) + ", " + reg(ops[1]) + ", 0");
-        return;
-    }
-    if (m == "not") {
-        check_operands(m, ops, 2);
-        emit("xor.i " + reg(ops[0]) + ", " + reg(ops[1]) + ", -1");
-        return;
-    }
-    if (m == "neg") {
-        check_operands(m, ops, 2);
-        emit("sub " + reg(ops[0]) + ", $zero, " + reg(ops[1]));
-        return;
-    }
-    if (m == "seqz") {
-        check_operands(m, ops, 2);
-        emit("or.i $2, $zero, 1");
-        emit("setlt.u " + reg(ops[0]) + ", " + reg(ops[1]) + ", $2");
-        return;
-    }
-    if (m == "snez") {
-        check_operands(m, ops, 2);
-        emit("setlt.u " + reg(ops[0]) + ", $zero, " + reg(ops[1]));
-        return;
-    }
-    if (m == "sltz") {
-        check_operands(m, ops, 2);
-        emit("setlt " + reg(ops[0]) + ", " + reg(ops[1]) + ", $zero");
-        return;
-    }
-    if (m == "sgtz") {
-        check_operands(m, ops, 2);
-        emit("setlt " + reg(ops[0]) + ", $zero, " + reg(ops[1]));
+        std::string text = it->second;
+        for (size_t at; (at = text.find("{d}")) != std::string::npos;)
+            text.replace(at, 3, reg(ops[0]));
+        for (size_t at; (at = text.find("{s}")) != std::string::npos;)
+            text.replace(at, 3, reg(ops[1]));
+        for (size_t from = 0, nl;; from = nl + 1) {
+            nl = text.find('\n', from);
+            emit(text.substr(from, nl == std::string::npos ? std::string::npos : nl - from));
+            if (nl == std::string::npos) break;
+        }
         return;
     }
     if (m == "mulh" || m == "mulhu" || m == "mulhsu") {
@@ -961,21 +950,6 @@ void RiscvTranslator::instruction(std::string_view m, const std::vector<std::str
             emit("add.si " + rd + ", $2, 0");
         return;
     }
-    if (m == "fmv.s") {
-        check_operands(m, ops, 2);
-        emit("add.si " + reg(ops[0]) + ", " + reg(ops[1]) + ", 0");
-        return;
-    }
-    if (m == "fneg.s") {
-        check_operands(m, ops, 2);
-        emit("xor.i " + reg(ops[0]) + ", " + reg(ops[1]) + ", 0x80000000");
-        return;
-    }
-    if (m == "fabs.s") {
-        check_operands(m, ops, 2);
-        emit("and.i " + reg(ops[0]) + ", " + reg(ops[1]) + ", 0x7fffffff");
-        return;
-    }
     if (m == "fsgnj.s" || m == "fsgnjn.s" || m == "fsgnjx.s") {
         check_operands(m, ops, 3);
         std::string rd = reg(ops[0]), a = reg(ops[1]), b = reg(ops[2]);
@@ -1008,7 +982,6 @@ void RiscvTranslator::instruction(std::string_view m, const std::vector<std::str
         return;
     }
     if (starts_with(m, "fcvt.")) return emit_fp_convert(m, ops);
-    (void)dead;
     fail("unsupported instruction '" + std::string(m) + "'");
 }
 
