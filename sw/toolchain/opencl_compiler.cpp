@@ -9,6 +9,7 @@
 #include "asm_error.h"
 #include "assembler.h"
 #include "build.h"
+#include "clc_resources.h"
 #include "file_io.h"
 #include "ir_kernel_reader.h"
 #include "linker.h"
@@ -16,10 +17,6 @@
 #include "subprocess.h"
 
 namespace mvp::toolchain {
-
-// Generated at configure time from sw/clc (see CMakeLists.txt).
-extern const char kClcHeaderSource[];
-extern const char kClcHelperSource[];
 
 namespace {
 
@@ -141,8 +138,8 @@ OpenClCompiler::Result OpenClCompiler::compile(const std::string& path, const st
         return result;
     }
     TempDir dir;
+    for (const ClcHeader* h = kClcHeaders; h->name; ++h) write_text(dir.file(h->name), h->text);
     const std::string header = dir.file(kHeaderName);
-    write_text(header, kClcHeaderSource);
     std::string src = path;
     if (!source_on_disk) {
         src = dir.file(base_name(path).empty() ? "program.cl" : base_name(path));

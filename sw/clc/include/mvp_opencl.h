@@ -6,6 +6,45 @@
 
 #define __MVP_INLINE static inline __attribute__((overloadable, always_inline))
 #define __MVP_PURE __MVP_INLINE __attribute__((const))
+// Library functions too large to inline everywhere: clang inlines or calls them, and emits only
+// those a kernel uses.
+#define __MVP_FUNC static __attribute__((overloadable))
+#define __MVP_FUNC_PURE __MVP_FUNC __attribute__((const))
+
+// Vector forms from scalar ones, element by element: the 2-, 3-, 4-, 8- and 16-element
+// overloads of `name` with result R and arguments A, B, C (type names without the width).
+#define __MVP_V1(R, name, A)                                                                   \
+    __MVP_INLINE R##2 name(A##2 a) { return (R##2)(name(a.x), name(a.y)); }                    \
+    __MVP_INLINE R##3 name(A##3 a) { return (R##3)(name(a.xy), name(a.z)); }                   \
+    __MVP_INLINE R##4 name(A##4 a) { return (R##4)(name(a.lo), name(a.hi)); }                  \
+    __MVP_INLINE R##8 name(A##8 a) { return (R##8)(name(a.lo), name(a.hi)); }                  \
+    __MVP_INLINE R##16 name(A##16 a) { return (R##16)(name(a.lo), name(a.hi)); }
+#define __MVP_V2(R, name, A, B)                                                                \
+    __MVP_INLINE R##2 name(A##2 a, B##2 b) { return (R##2)(name(a.x, b.x), name(a.y, b.y)); }  \
+    __MVP_INLINE R##3 name(A##3 a, B##3 b) {                                                   \
+        return (R##3)(name(a.xy, b.xy), name(a.z, b.z));                                       \
+    }                                                                                          \
+    __MVP_INLINE R##4 name(A##4 a, B##4 b) { return (R##4)(name(a.lo, b.lo), name(a.hi, b.hi)); } \
+    __MVP_INLINE R##8 name(A##8 a, B##8 b) { return (R##8)(name(a.lo, b.lo), name(a.hi, b.hi)); } \
+    __MVP_INLINE R##16 name(A##16 a, B##16 b) {                                                \
+        return (R##16)(name(a.lo, b.lo), name(a.hi, b.hi));                                    \
+    }
+#define __MVP_V3(R, name, A, B, C)                                                             \
+    __MVP_INLINE R##2 name(A##2 a, B##2 b, C##2 c) {                                           \
+        return (R##2)(name(a.x, b.x, c.x), name(a.y, b.y, c.y));                               \
+    }                                                                                          \
+    __MVP_INLINE R##3 name(A##3 a, B##3 b, C##3 c) {                                           \
+        return (R##3)(name(a.xy, b.xy, c.xy), name(a.z, b.z, c.z));                            \
+    }                                                                                          \
+    __MVP_INLINE R##4 name(A##4 a, B##4 b, C##4 c) {                                           \
+        return (R##4)(name(a.lo, b.lo, c.lo), name(a.hi, b.hi, c.hi));                         \
+    }                                                                                          \
+    __MVP_INLINE R##8 name(A##8 a, B##8 b, C##8 c) {                                           \
+        return (R##8)(name(a.lo, b.lo, c.lo), name(a.hi, b.hi, c.hi));                         \
+    }                                                                                          \
+    __MVP_INLINE R##16 name(A##16 a, B##16 b, C##16 c) {                                       \
+        return (R##16)(name(a.lo, b.lo, c.lo), name(a.hi, b.hi, c.hi));                        \
+    }
 
 // MVP has no images and no double precision: a kernel that names an image type gets a build
 // error at that line.
@@ -124,35 +163,6 @@ __MVP_INLINE float atomic_xchg(volatile __local float* p, float v) {
 #undef __MVP_ATOMIC_LOOP
 #undef __MVP_ATOMICS
 
-// Scalar math and integer functions that are one instruction or a short translated sequence.
-// The vector forms and the remaining functions come from the builtin library.
-__MVP_PURE float fmin(float a, float b) { return __builtin_fminf(a, b); }
-__MVP_PURE float fmax(float a, float b) { return __builtin_fmaxf(a, b); }
-__MVP_PURE float fma(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
-__MVP_PURE float mad(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
-__MVP_PURE float fabs(float a) { return __builtin_fabsf(a); }
-__MVP_PURE float copysign(float a, float b) { return __builtin_copysignf(a, b); }
-__MVP_PURE float sqrt(float a) { return __builtin_sqrtf(a); }
-__MVP_PURE float native_sqrt(float a) { return __builtin_sqrtf(a); }
-__MVP_PURE float native_recip(float a) {
-    float r;
-    __asm__("# mvp: frcp %0, %1" : "=r"(r) : "r"(a));
-    return r;
-}
-__MVP_PURE float native_divide(float a, float b) { return a * native_recip(b); }
-__MVP_PURE uint mul_hi(uint a, uint b) { return (uint)(((ulong)a * b) >> 32); }
-__MVP_PURE int mul_hi(int a, int b) { return (int)(((long)a * b) >> 32); }
-#define __MVP_MIN_MAX(T)                                                                       \
-    __MVP_PURE T min(T a, T b) { return b < a ? b : a; }                                       \
-    __MVP_PURE T max(T a, T b) { return a < b ? b : a; }                                       \
-    __MVP_PURE T clamp(T x, T lo, T hi) { return min(max(x, lo), hi); }
-__MVP_MIN_MAX(char)
-__MVP_MIN_MAX(uchar)
-__MVP_MIN_MAX(short)
-__MVP_MIN_MAX(ushort)
-__MVP_MIN_MAX(int)
-__MVP_MIN_MAX(uint)
-__MVP_MIN_MAX(float)
-#undef __MVP_MIN_MAX
-__MVP_PURE uint abs(int x) { return (uint)(x < 0 ? -x : x); }
-__MVP_PURE uint abs(uint x) { return x; }
+// The rest of the library, by OpenCL 1.2 section.
+#include "mvp_integer.h"
+#include "mvp_math.h"
