@@ -2,15 +2,15 @@
 
 namespace mvp::toolchain {
 
-// The builtin headers of sw/clc/include, embedded at configure time (CMakeLists.txt): name and
-// text, ended by a null entry. `mvp_opencl.h` is the one force-included; it includes the others.
-struct ClcHeader {
+// The builtin library of sw/clc, embedded at configure time (CMakeLists.txt) as file name and
+// text, each list ended by a null entry: the headers of sw/clc/include (`mvp_opencl.h` is the one
+// force-included; it includes the others) and the assembly routines of sw/clc/lib, linked with
+// every OpenCL C program.
+struct ClcFile {
     const char* name;
     const char* text;
 };
-extern const ClcHeader kClcHeaders[];
-
-// The helper routines of the builtin library (sw/clc/lib/mvp_rv_helpers.s).
-extern const char kClcHelperSource[];
+extern const ClcFile kClcHeaders[];
+extern const ClcFile kClcRoutines[];
 
 }  // namespace mvp::toolchain

@@ -21,7 +21,6 @@ namespace mvp::toolchain {
 namespace {
 
 constexpr char kHeaderName[] = "mvp_opencl.h";
-constexpr char kHelperName[] = "mvp_rv_helpers.s";
 
 // The MVP target as clang sees it: code generation flags, then the OpenCL C front end's.
 const std::vector<std::string> kTargetFlags = {
@@ -138,7 +137,7 @@ OpenClCompiler::Result OpenClCompiler::compile(const std::string& path, const st
         return result;
     }
     TempDir dir;
-    for (const ClcHeader* h = kClcHeaders; h->name; ++h) write_text(dir.file(h->name), h->text);
+    for (const ClcFile* h = kClcHeaders; h->name; ++h) write_text(dir.file(h->name), h->text);
     const std::string header = dir.file(kHeaderName);
     std::string src = path;
     if (!source_on_disk) {
@@ -238,7 +237,7 @@ OpenClCompiler::Result OpenClCompiler::compile(const std::string& path, const st
 Program link_opencl_objects(std::vector<ObjectFile> objects,
                             const std::vector<KernelInfo>& kernels) {
     const size_t num_user = objects.size();
-    objects.push_back(assemble(kHelperName, kClcHelperSource));
+    for (const ClcFile* r = kClcRoutines; r->name; ++r) objects.push_back(assemble(r->name, r->text));
     objects.push_back(assemble("mvp_builtins.s", runtime_library_source()));
     Program p = link(objects, num_user);
     for (const KernelInfo& k : kernels) {
