@@ -237,7 +237,8 @@ OpenClCompiler::Result OpenClCompiler::compile(const std::string& path, const st
 Program link_opencl_objects(std::vector<ObjectFile> objects,
                             const std::vector<KernelInfo>& kernels) {
     const size_t num_user = objects.size();
-    for (const ClcFile* r = kClcRoutines; r->name; ++r) objects.push_back(assemble(r->name, r->text));
+    for (const ClcFile* r = kClcRoutines; r->name; ++r)
+        objects.push_back(assemble(r->name, r->text));
     objects.push_back(assemble("mvp_builtins.s", runtime_library_source()));
     Program p = link(objects, num_user);
     for (const KernelInfo& k : kernels) {
