@@ -97,16 +97,13 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, 
                                                               size_t param_value_size,
                                                               void* param_value,
                                                               size_t* param_value_size_ret) {
-    (void)param_name;
-    (void)param_value_size;
-    (void)param_value;
-    (void)param_value_size_ret;
     return guarded(__func__, [&]() -> cl_int {
         Kernel* k = from_handle<Kernel>(kernel);
         if (k == nullptr) return CL_INVALID_KERNEL;
-        if (arg_index >= k->num_args()) return CL_INVALID_ARG_INDEX;
-        // Assembly carries no argument metadata.
-        return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+        Info info;
+        cl_int err = k->get_arg_info(arg_index, param_name, &info);
+        if (err != CL_SUCCESS) return err;
+        return info.copy_to(param_value_size, param_value, param_value_size_ret);
     });
 }
 

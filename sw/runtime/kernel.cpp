@@ -180,7 +180,7 @@ cl_int Kernel::launch_args(std::vector<KernelArg>* args, std::vector<MemObject*>
 }
 
 cl_ulong Kernel::local_mem_size() const {
-    cl_ulong bytes = 0;
+    cl_ulong bytes = program_->executable().local_bytes;
     for (const Arg& arg : args_)
         if (arg.kind == Arg::Kind::kLocal) bytes += arg.value;
     return bytes;
@@ -211,15 +211,54 @@ cl_int Kernel::get_info(cl_kernel_info param, Info* out) const {
     }
 }
 
+const uint32_t* Kernel::required_work_group_size() const {
+    if (info_ == nullptr || info_->required_work_group_size[0] == 0) return nullptr;
+    return info_->required_work_group_size;
+}
+
+cl_int Kernel::get_arg_info(cl_uint index, cl_kernel_arg_info param, Info* out) const {
+    if (index >= num_args()) return CL_INVALID_ARG_INDEX;
+    if (info_ == nullptr || !info_->arg_names) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+    const toolchain::KernelArgInfo& a = info_->args[index];
+    switch (param) {
+        case CL_KERNEL_ARG_ADDRESS_QUALIFIER: {
+            cl_kernel_arg_address_qualifier q = CL_KERNEL_ARG_ADDRESS_PRIVATE;
+            if (a.kind == toolchain::KernelArgInfo::Kind::kGlobal) q = CL_KERNEL_ARG_ADDRESS_GLOBAL;
+            if (a.kind == toolchain::KernelArgInfo::Kind::kConstant)
+                q = CL_KERNEL_ARG_ADDRESS_CONSTANT;
+            if (a.kind == toolchain::KernelArgInfo::Kind::kLocal) q = CL_KERNEL_ARG_ADDRESS_LOCAL;
+            *out = Info::of(q);
+            return CL_SUCCESS;
+        }
+        case CL_KERNEL_ARG_ACCESS_QUALIFIER:
+            *out = Info::of<cl_kernel_arg_access_qualifier>(a.access);
+            return CL_SUCCESS;
+        case CL_KERNEL_ARG_TYPE_NAME:
+            *out = Info::of_string(a.type_name);
+            return CL_SUCCESS;
+        case CL_KERNEL_ARG_TYPE_QUALIFIER:
+            *out = Info::of<cl_kernel_arg_type_qualifier>(a.type_qualifier);
+            return CL_SUCCESS;
+        case CL_KERNEL_ARG_NAME:
+            *out = Info::of_string(a.name);
+            return CL_SUCCESS;
+        default:
+            return CL_INVALID_VALUE;
+    }
+}
+
 cl_int Kernel::get_work_group_info(cl_kernel_work_group_info param, Info* out) const {
     const Device* device = program_->context()->device();
     switch (param) {
         case CL_KERNEL_WORK_GROUP_SIZE:
             *out = Info::of<size_t>(Device::kMaxWorkGroupSize);
             return CL_SUCCESS;
-        case CL_KERNEL_COMPILE_WORK_GROUP_SIZE:
-            *out = Info::of_array(std::vector<size_t>{0, 0, 0});
+        case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: {
+            std::vector<size_t> size{0, 0, 0};
+            if (const uint32_t* reqd = required_work_group_size()) size.assign(reqd, reqd + 3);
+            *out = Info::of_array(size);
             return CL_SUCCESS;
+        }
         case CL_KERNEL_LOCAL_MEM_SIZE:
             *out = Info::of<cl_ulong>(local_mem_size());
             return CL_SUCCESS;

@@ -48,11 +48,18 @@ class Kernel : public _cl_kernel, public Object {
     // they name. CL_INVALID_KERNEL_ARGS when one is not set or its buffer has been released.
     cl_int launch_args(std::vector<KernelArg>* args, std::vector<MemObject*>* buffers) const;
 
-    // Bytes of __local memory the arguments set so far ask for.
+    // Bytes of __local memory of a work-group: the kernel-scope __local variables and the
+    // arguments set so far.
     cl_ulong local_mem_size() const;
+
+    // The work-group size the kernel requires (reqd_work_group_size), or null.
+    const uint32_t* required_work_group_size() const;
 
     cl_int get_info(cl_kernel_info param, Info* out) const;
     cl_int get_work_group_info(cl_kernel_work_group_info param, Info* out) const;
+    // clGetKernelArgInfo: CL_KERNEL_ARG_INFO_NOT_AVAILABLE unless the kernel comes from OpenCL C
+    // built with -cl-kernel-arg-info.
+    cl_int get_arg_info(cl_uint index, cl_kernel_arg_info param, Info* out) const;
 
   private:
     struct Arg {
