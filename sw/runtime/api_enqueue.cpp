@@ -566,6 +566,7 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
         err = collect_wait_list(q->context(), num_events_in_wait_list, event_wait_list, &waits);
         if (err != CL_SUCCESS) return err;
 
+        const Device* device = q->device();
         mvp::host::Device* gpu = &q->device()->gpu();
         const Context* context = q->context();
         std::vector<std::shared_ptr<Object>> keep{hold(k)};
@@ -573,7 +574,7 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
         CommandQueue::Work work = [=]() -> cl_int {
             const Kernel* held = static_cast<const Kernel*>(keep.front().get());
             try {
-                gpu->run(held->program()->loaded(), launch);
+                device->record_launch(held->name(), gpu->run(held->program()->loaded(), launch));
             } catch (const mvp::host::DeviceError& e) {
                 // A kernel fault or a launch the device rejects: the device's one-line
                 // message goes to stderr and to the context's callback.

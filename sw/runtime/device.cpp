@@ -238,4 +238,24 @@ cl_int Device::get_info(cl_device_info param, Info* out) const {
     return CL_SUCCESS;
 }
 
+void Device::record_launch(const std::string& kernel, const host::LaunchStats& stats) const {
+    const char* path = std::getenv("MVP_STATS");
+    if (path == nullptr || *path == '\0') return;
+    std::FILE* file = std::fopen(path, "a");
+    if (file == nullptr) {
+        std::fprintf(stderr, "mvp opencl: MVP_STATS: cannot open %s for appending\n", path);
+        return;
+    }
+    std::fprintf(file,
+                 "kernel=%s engine=%s cycles=%llu thread_instructions=%llu warp_instructions=%llu "
+                 "warp_size=%u host_seconds=%.6f\n",
+                 kernel.c_str(),
+                 engine_ == host::Device::Engine::kFunctional ? "functional" : "timing",
+                 static_cast<unsigned long long>(stats.cycles),
+                 static_cast<unsigned long long>(stats.thread_instructions),
+                 static_cast<unsigned long long>(stats.warp_instructions), stats.warp_size,
+                 stats.host_seconds);
+    std::fclose(file);
+}
+
 }  // namespace mvp::runtime

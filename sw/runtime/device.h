@@ -19,6 +19,7 @@ class Platform;
 //   MVP_CONFIG=FILE    option file (GPGPU-Sim style); a -mvpgpu_platform in it selects that
 //                      platform's preset, and the file's other options override the preset.
 //   MVP_FUNCTIONAL=1   run kernels on the golden functional model.
+//   MVP_STATS=FILE     append one line of statistics to FILE after each kernel.
 class Device : public _cl_device_id, public Object {
   public:
     using Handle = cl_device_id;
@@ -46,6 +47,11 @@ class Device : public _cl_device_id, public Object {
     const std::string& name() const { return name_; }
 
     cl_int get_info(cl_device_info param, Info* out) const;
+
+    // With MVP_STATS=FILE in the environment, appends one line for a finished kernel:
+    // kernel=NAME engine=functional|timing cycles=N thread_instructions=N
+    // warp_instructions=N warp_size=N host_seconds=S. Does nothing without the variable.
+    void record_launch(const std::string& kernel, const host::LaunchStats& stats) const;
 
   private:
     Platform* platform_;
