@@ -166,3 +166,4 @@ __MVP_INLINE float atomic_xchg(volatile __local float* p, float v) {
 // The rest of the library, by OpenCL 1.2 section.
 #include "mvp_integer.h"
 #include "mvp_math.h"
+#include "mvp_convert.h"

@@ -4,6 +4,7 @@
 // bit with a reference computed here in C++. The kernels run on the golden model
 // (MVP_FUNCTIONAL=1), one of them also on the timing platform.
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -174,6 +175,227 @@ TEST_F(BuiltinsTest, LongArithmeticAndConversionRoutines) {
         }
         if (fy >= 0 && fy < 0x1p64f) {
             EXPECT_EQ(r[9], static_cast<int64_t>(static_cast<uint64_t>(fy))) << fy;
+        }
+    }
+}
+
+// The scalar types of the conversions and their value ranges.
+struct ScalarType {
+    const char* name;
+    int bits;
+    bool is_signed;
+    bool is_float;
+    __int128 min() const { return is_signed ? -(__int128{1} << (bits - 1)) : 0; }
+    __int128 max() const {
+        return is_signed ? (__int128{1} << (bits - 1)) - 1 : (__int128{1} << bits) - 1;
+    }
+    uint64_t mask() const { return bits == 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1; }
+};
+const ScalarType kTypes[] = {
+    {"char", 8, true, false},     {"uchar", 8, false, false},  {"short", 16, true, false},
+    {"ushort", 16, false, false}, {"int", 32, true, false},    {"uint", 32, false, false},
+    {"long", 64, true, false},    {"ulong", 64, false, false}, {"float", 32, true, true}};
+const char* const kModes[] = {"", "_rte", "_rtz", "_rtp", "_rtn"};
+enum Mode { kDefault, kRte, kRtz, kRtp, kRtn };
+
+// The value of an integer source held in the low bits of `b`.
+__int128 int_value(const ScalarType& t, uint64_t b) {
+    b &= t.mask();
+    if (t.is_signed && t.bits < 64 && (b >> (t.bits - 1)) != 0) b |= ~t.mask();
+    return t.is_signed ? __int128{static_cast<int64_t>(b)} : __int128{b};
+}
+
+// The float nearest to the integer v in `mode` (ties to even for the default and _rte),
+// found from the two floats around v.
+float int_to_float(__int128 v, int mode) {
+    long double x = static_cast<long double>(v);
+    float r = static_cast<float>(x);
+    float lo = r, hi = r;
+    if (static_cast<long double>(r) > x) lo = std::nextafter(r, -INFINITY);
+    if (static_cast<long double>(r) < x) hi = std::nextafter(r, INFINITY);
+    switch (mode) {
+        case kRtz:
+            return v >= 0 ? lo : hi;
+        case kRtp:
+            return hi;
+        case kRtn:
+            return lo;
+        default:
+            return r;
+    }
+}
+
+// The expected bits of convert_<d><sat><mode> of the source bits `b`; false when OpenCL
+// leaves the result undefined (out of range without _sat, NaN without _sat).
+bool expected_conversion(const ScalarType& d, const ScalarType& s, uint64_t b, int mode, bool sat,
+                         uint64_t* out) {
+    if (d.is_float) {
+        *out = s.is_float ? (b & 0xffffffff) : bits(int_to_float(int_value(s, b), mode));
+        return true;
+    }
+    __int128 v;
+    if (s.is_float) {
+        float f = from_bits(static_cast<uint32_t>(b));
+        if (std::isnan(f)) {
+            *out = 0;
+            return sat;
+        }
+        float r = mode == kRte   ? std::nearbyint(f)
+                  : mode == kRtp ? std::ceil(f)
+                  : mode == kRtn ? std::floor(f)
+                                 : std::trunc(f);
+        long double lr = r;
+        if (lr < static_cast<long double>(d.min())) {
+            if (!sat) return false;
+            v = d.min();
+        } else if (lr > static_cast<long double>(d.max())) {
+            if (!sat) return false;
+            v = d.max();
+        } else {
+            v = static_cast<__int128>(lr);
+        }
+    } else {
+        v = int_value(s, b);
+        if (sat) v = std::min(std::max(v, d.min()), d.max());
+    }
+    *out = static_cast<uint64_t>(v) & d.mask();
+    return true;
+}
+
+// Source values: the limits of every type, the float rounding boundaries of each integer
+// width, and random values of every magnitude.
+std::vector<uint64_t> conversion_inputs(const ScalarType& s, size_t count) {
+    std::vector<uint64_t> v;
+    if (s.is_float) {
+        const float f[] = {0.0f,      -0.0f,         0.5f,        -0.5f,         1.5f,
+                           2.5f,      -2.5f,         0.49999997f, -1.0f,         127.5f,
+                           127.99f,   128.0f,        -128.5f,     -129.0f,       255.5f,
+                           256.0f,    -1.5f,         65535.5f,    65536.0f,      32767.5f,
+                           -32768.5f, -32769.0f,     0x1p31f,     -0x1p31f,      2147483520.0f,
+                           0x1p32f,   4294967040.0f, 0x1p63f,     -0x1p63f,      9.2233714e18f,
+                           0x1p64f,   1.8446743e19f, 8388607.5f,  -8388607.5f,   0x1p23f,
+                           INFINITY,  -INFINITY,     1e30f,       -1e30f,        3.5f,
+                           -3.5f,     -0.75f,        0.75f,       -4294967296.0f};
+        for (float x : f) v.push_back(bits(x));
+        v.push_back(0x00000001);
+        v.push_back(0x80000001);
+        v.push_back(0x7fc00000);
+        v.push_back(0xffc00001);
+        v.push_back(0x7f800001);
+    } else {
+        const uint64_t edges[] = {0,
+                                  1,
+                                  ~uint64_t{0},
+                                  127,
+                                  128,
+                                  255,
+                                  256,
+                                  32767,
+                                  32768,
+                                  65535,
+                                  65536,
+                                  0x7fffffff,
+                                  0x80000000,
+                                  0xffffffff,
+                                  0x100000000,
+                                  (1 << 24) + 1,
+                                  (1 << 24) + 3,
+                                  0x7fffffbf,
+                                  0x7fffffc0,
+                                  0xffffff7f,
+                                  0xffffff80,
+                                  0x7fffffffffffffff,
+                                  0x8000000000000000,
+                                  0x8000000000000001,
+                                  0xffffff8000000000,
+                                  0xffffff7fffffffff,
+                                  0x0020000000000001,
+                                  0x7fffff8000000000,
+                                  0x7fffffbfffffffff,
+                                  0x7fffffc000000000,
+                                  0xffffffe000000000,
+                                  uint64_t(-(1 << 24) - 1),
+                                  uint64_t(-(1 << 24) - 3),
+                                  uint64_t(-128),
+                                  uint64_t(-129),
+                                  uint64_t(-32768),
+                                  uint64_t(-32769),
+                                  0x80000001};
+        for (uint64_t e : edges) v.push_back(e & s.mask());
+    }
+    std::mt19937_64 rng(777 + s.bits);
+    while (v.size() < count) {
+        uint64_t r = rng();
+        if (s.is_float) {
+            // Exponents from 2^-3 to 2^66, both signs.
+            uint64_t e = 124 + rng() % 70;
+            v.push_back((r & 0x807fffff) | e << 23);
+        } else {
+            v.push_back((r >> (rng() % 64)) & s.mask());
+        }
+    }
+    return v;
+}
+
+// A kernel per source type computes every conversion of it (each destination, _sat, each
+// rounding mode), one ulong per result.
+std::string conversion_kernels(std::vector<std::string>* names) {
+    std::string src;
+    for (const ScalarType& s : kTypes) {
+        std::string name = std::string("from_") + s.name;
+        names->push_back(name);
+        src += "__kernel void " + name + "(__global const " + s.name +
+               "* in, __global ulong* o) {\n    int i = get_global_id(0);\n    " + s.name +
+               " x = in[i];\n    __global ulong* r = o + 85 * i;\n";
+        int k = 0;
+        for (const ScalarType& d : kTypes) {
+            for (int sat = 0; sat < (d.is_float ? 1 : 2); ++sat) {
+                for (const char* mode : kModes) {
+                    std::string call =
+                        std::string("convert_") + d.name + (sat ? "_sat" : "") + mode + "(x)";
+                    if (d.is_float) call = "as_uint(" + call + ")";
+                    src += "    r[" + std::to_string(k++) + "] = (ulong)" + call + ";\n";
+                }
+            }
+        }
+        src += "}\n";
+    }
+    return src;
+}
+
+TEST_F(BuiltinsTest, ConversionsEveryTypeSaturationAndRoundingMode) {
+    std::vector<std::string> names;
+    cl_program p = build(conversion_kernels(&names));
+    const size_t n = 64;
+    for (size_t t = 0; t < names.size(); ++t) {
+        const ScalarType& s = kTypes[t];
+        std::vector<uint64_t> in = conversion_inputs(s, n);
+        Bytes packed(n * s.bits / 8);
+        for (size_t i = 0; i < n; ++i) std::memcpy(&packed[i * s.bits / 8], &in[i], s.bits / 8);
+        cl_kernel k = kernel(p, names[t].c_str());
+        ASSERT_NE(k, nullptr);
+        cl_mem bin = buffer(packed.size(), packed.data());
+        cl_mem bout = buffer(85 * 8 * n);
+        ASSERT_EQ(clSetKernelArg(k, 0, sizeof bin, &bin), CL_SUCCESS);
+        ASSERT_EQ(clSetKernelArg(k, 1, sizeof bout, &bout), CL_SUCCESS);
+        size_t global = n, local = 32;
+        ASSERT_EQ(
+            clEnqueueNDRangeKernel(queue_, k, 1, nullptr, &global, &local, 0, nullptr, nullptr),
+            CL_SUCCESS);
+        std::vector<uint64_t> out = read<uint64_t>(bout, 85 * n);
+        for (size_t i = 0; i < n; ++i) {
+            int col = 0;
+            for (const ScalarType& d : kTypes) {
+                for (int sat = 0; sat < (d.is_float ? 1 : 2); ++sat) {
+                    for (int mode = 0; mode < 5; ++mode, ++col) {
+                        uint64_t want;
+                        if (!expected_conversion(d, s, in[i], mode, sat != 0, &want)) continue;
+                        EXPECT_EQ(out[85 * i + col] & d.mask(), want)
+                            << "convert_" << d.name << (sat ? "_sat" : "") << kModes[mode] << "(("
+                            << s.name << ")0x" << std::hex << in[i] << ")";
+                    }
+                }
+            }
         }
     }
 }
