@@ -3,9 +3,40 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "sw/host/kernel_args.h"
 #include "sw/toolchain/build.h"
+#include "sw/toolchain/opencl_compiler.h"
 
 namespace mvp::kernels {
+
+namespace {
+
+uint32_t entry_pc(const toolchain::Program& program, const std::string& path,
+                  const std::string& entry) {
+    const toolchain::Symbol* symbol = program.find_symbol(entry);
+    if (symbol == nullptr || symbol->section != toolchain::Symbol::Section::kCode)
+        throw std::runtime_error(path + ": no global code label '" + entry + "'");
+    return symbol->value;
+}
+
+// The first byte at which two memory images of the same buffers differ, as an error message;
+// empty when they are identical.
+std::string first_difference(const std::vector<std::pair<uint32_t, size_t>>& buffers,
+                             const std::vector<std::vector<uint8_t>>& a, const char* a_name,
+                             const std::vector<std::vector<uint8_t>>& b, const char* b_name) {
+    for (size_t n = 0; n < buffers.size(); ++n) {
+        for (size_t i = 0; i < buffers[n].second; ++i) {
+            if (a[n][i] == b[n][i]) continue;
+            char msg[200];
+            std::snprintf(msg, sizeof msg, "buffer %zu at 0x%08x, byte %zu: %s 0x%02x, %s 0x%02x",
+                          n, buffers[n].first, i, a_name, a[n][i], b_name, b[n][i]);
+            return msg;
+        }
+    }
+    return "";
+}
+
+}  // namespace
 
 config::Config SuiteConfig::make_config() const {
     config::Config config;
@@ -13,8 +44,8 @@ config::Config SuiteConfig::make_config() const {
     return config;
 }
 
-KernelRunner::KernelRunner(const config::Config& config, host::Device::Engine engine)
-    : device_(config, engine) {
+KernelRunner::KernelRunner(const config::Config& config, host::Device::Engine engine, Source source)
+    : device_(config, engine), source_(source) {
     if (engine == host::Device::Engine::kTiming)
         golden_ = std::make_unique<host::Device>(config, host::Device::Engine::kFunctional);
 }
@@ -45,13 +76,28 @@ void KernelRunner::load(const std::string& kernel) {
 
 void KernelRunner::load_file(const std::string& path, const std::string& entry) {
     unload();
-    program_ = toolchain::build_program_from_files({path});
-    const toolchain::Symbol* symbol = program_.find_symbol(entry);
-    if (symbol == nullptr || symbol->section != toolchain::Symbol::Section::kCode)
-        throw std::runtime_error(path + ": no global code label '" + entry + "'");
-    entry_pc_ = symbol->value;
+    entry_ = entry;
+    if (source_ == Source::kAssembly) {
+        program_ = toolchain::build_program_from_files({path});
+    } else {
+        if (path.size() < 2 || path.compare(path.size() - 2, 2, ".s") != 0)
+            throw std::runtime_error(path + ": not an assembly file (.s)");
+        const std::string cl_path = path.substr(0, path.size() - 2) + ".cl";
+        std::string log;
+        program_ = toolchain::OpenClCompiler("").build({cl_path}, {}, true, &log);
+        if (!log.empty()) std::fprintf(stderr, "%s", log.c_str());
+        if (program_.find_kernel(entry) == nullptr)
+            throw std::runtime_error(cl_path + ": no kernel '" + entry + "'");
+        assembly_program_ = toolchain::build_program_from_files({path});
+        assembly_entry_pc_ = entry_pc(assembly_program_, path, entry);
+    }
+    entry_pc_ = entry_pc(program_, path, entry);
     loaded_ = device_.load(program_);
     if (golden_) golden_loaded_ = golden_->load(program_);
+    if (source_ == Source::kOpenClAgainstAssembly) {
+        assembly_loaded_ = device_.load(assembly_program_);
+        if (golden_) golden_assembly_loaded_ = golden_->load(assembly_program_);
+    }
     is_loaded_ = true;
 }
 
@@ -59,7 +105,40 @@ void KernelRunner::unload() {
     if (!is_loaded_) return;
     device_.unload(loaded_);
     if (golden_) golden_->unload(golden_loaded_);
+    if (source_ == Source::kOpenClAgainstAssembly) {
+        device_.unload(assembly_loaded_);
+        if (golden_) golden_->unload(golden_assembly_loaded_);
+    }
     is_loaded_ = false;
+}
+
+std::vector<KernelArg> KernelRunner::opencl_args(const std::vector<KernelArg>& args) const {
+    const toolchain::KernelInfo& kernel = *program_.find_kernel(entry_);
+    std::vector<host::ArgValue> values(args.size());
+    for (size_t i = 0; i < args.size(); ++i) {
+        using Kind = toolchain::KernelArgInfo::Kind;
+        host::ArgValue& v = values[i];
+        v.value = args[i].value;
+        if (args[i].kind == KernelArg::Kind::kLocal) {
+            v.kind = host::ArgValue::Kind::kLocal;
+        } else if (i < kernel.args.size() && (kernel.args[i].kind == Kind::kGlobal ||
+                                              kernel.args[i].kind == Kind::kConstant)) {
+            v.kind = host::ArgValue::Kind::kAddress;
+        } else {
+            v.kind = host::ArgValue::Kind::kBytes;
+            for (int b = 0; b < 4; ++b) v.bytes.push_back(static_cast<uint8_t>(v.value >> 8 * b));
+        }
+    }
+    return host::pack_kernel_args(kernel, values);
+}
+
+std::vector<std::vector<uint8_t>> KernelRunner::read_buffers() const {
+    std::vector<std::vector<uint8_t>> images;
+    for (auto [address, bytes] : buffers_) {
+        images.emplace_back(bytes);
+        device_.read(address, images.back().data(), bytes);
+    }
+    return images;
 }
 
 host::LaunchStats KernelRunner::run(const NDRange& range, const std::vector<KernelArg>& args) {
@@ -68,30 +147,55 @@ host::LaunchStats KernelRunner::run(const NDRange& range, const std::vector<Kern
     launch.entry_pc = entry_pc_;
     launch.range = range;
     launch.args = args;
+    // The assembly runs first on the device's buffers, which are then put back as they were
+    // for the compiled kernel.
+    host::LaunchStats assembly_stats;
+    std::vector<std::vector<uint8_t>> assembly_images;
+    if (source_ == Source::kOpenClAgainstAssembly) {
+        std::vector<std::vector<uint8_t>> inputs = read_buffers();
+        Launch assembly = launch;
+        assembly.entry_pc = assembly_entry_pc_;
+        assembly_stats = device_.run(assembly_loaded_, assembly);
+        assembly_images = read_buffers();
+        for (size_t b = 0; b < buffers_.size(); ++b)
+            device_.write(buffers_[b].first, inputs[b].data(), buffers_[b].second);
+        launch.args = opencl_args(args);
+    }
     host::LaunchStats stats = device_.run(loaded_, launch);
     if (golden_) {
         golden_->run(golden_loaded_, launch);
         if (!order_dependent_) compare_with_golden();
     }
+    if (source_ == Source::kOpenClAgainstAssembly) {
+        std::printf(
+            "opencl-c %s: thread instructions %llu (assembly %llu), cycles %llu "
+            "(assembly %llu)\n",
+            entry_.c_str(), static_cast<unsigned long long>(stats.thread_instructions),
+            static_cast<unsigned long long>(assembly_stats.thread_instructions),
+            static_cast<unsigned long long>(stats.cycles),
+            static_cast<unsigned long long>(assembly_stats.cycles));
+        if (!order_dependent_) {
+            std::string difference =
+                first_difference(buffers_, read_buffers(), "OpenCL C", assembly_images, "assembly");
+            if (!difference.empty())
+                throw std::runtime_error(
+                    "the kernel compiled from OpenCL C leaves memory unlike "
+                    "the assembly: " +
+                    difference);
+        }
+    }
     return stats;
 }
 
 void KernelRunner::compare_with_golden() const {
-    for (size_t b = 0; b < buffers_.size(); ++b) {
-        auto [address, bytes] = buffers_[b];
-        std::vector<uint8_t> timing(bytes), golden(bytes);
-        device_.read(address, timing.data(), bytes);
-        golden_->read(address, golden.data(), bytes);
-        for (size_t i = 0; i < bytes; ++i) {
-            if (timing[i] == golden[i]) continue;
-            char msg[200];
-            std::snprintf(msg, sizeof msg,
-                          "memory differs from the golden model: buffer %zu at 0x%08x, byte %zu: "
-                          "timing 0x%02x, golden 0x%02x",
-                          b, address, i, timing[i], golden[i]);
-            throw std::runtime_error(msg);
-        }
+    std::vector<std::vector<uint8_t>> golden;
+    for (auto [address, bytes] : buffers_) {
+        golden.emplace_back(bytes);
+        golden_->read(address, golden.back().data(), bytes);
     }
+    std::string difference = first_difference(buffers_, read_buffers(), "timing", golden, "golden");
+    if (!difference.empty())
+        throw std::runtime_error("memory differs from the golden model: " + difference);
 }
 
 NDRange range_1d(uint32_t global, uint32_t local) {

@@ -21,6 +21,9 @@ struct SuiteConfig {
     std::string name;  // part of the test name: letters, digits and '_' only
     host::Device::Engine engine = host::Device::Engine::kFunctional;
     std::vector<std::pair<std::string, std::string>> options;
+    // Runs each kernel compiled from its OpenCL C source (<name>.cl) and checks it against
+    // the hand-written assembly (KernelRunner::Source::kOpenClAgainstAssembly).
+    bool opencl_c = false;
 
     // The default configuration with `options` applied.
     config::Config make_config() const;
@@ -30,7 +33,14 @@ struct SuiteConfig {
 // kernel test uses, whatever engine and configuration it runs under.
 class KernelRunner {
   public:
-    KernelRunner(const config::Config& config, host::Device::Engine engine);
+    // What load() builds. kOpenClAgainstAssembly compiles the kernel's OpenCL C source
+    // (<name>.cl beside <name>.s) with toolchain::OpenClCompiler and also builds the assembly
+    // as a reference: every run() first runs the assembly on the same device and inputs, then
+    // the compiled kernel, and every buffer must end up identical to the bit.
+    enum class Source : uint8_t { kAssembly, kOpenClAgainstAssembly };
+
+    KernelRunner(const config::Config& config, host::Device::Engine engine,
+                 Source source = Source::kAssembly);
     ~KernelRunner();
     KernelRunner(const KernelRunner&) = delete;
     KernelRunner& operator=(const KernelRunner&) = delete;
@@ -38,7 +48,8 @@ class KernelRunner {
     // Builds sw/kernels/<kernel>/<kernel>.s (relative to the working directory, the
     // repository root) and loads it; the entry is the global label <kernel>.
     void load(const std::string& kernel);
-    // Builds and loads the source file `path`; the entry is the global label `entry`.
+    // Builds and loads the assembly file `path` (with kOpenClAgainstAssembly, also the file
+    // with .cl in place of .s); the entry is the global label or kernel `entry`.
     void load_file(const std::string& path, const std::string& entry);
 
     // Allocates a buffer holding a copy of `data`.
@@ -64,12 +75,16 @@ class KernelRunner {
     // Runs the loaded kernel to completion; throws host::DeviceError on a fault. On the timing
     // engine the same launch then runs on the golden model, which holds a copy of every
     // buffer, and the two memory images must be identical to the bit: run() throws
-    // std::runtime_error naming the first differing byte otherwise.
+    // std::runtime_error naming the first differing byte otherwise. `args` are the argument
+    // words of the assembly kernel; a kernel compiled from OpenCL C gets the same values laid
+    // out by host::pack_kernel_args. With kOpenClAgainstAssembly the returned statistics are
+    // the compiled kernel's, and run() prints both versions' instruction and cycle counts.
     host::LaunchStats run(const NDRange& range, const std::vector<KernelArg>& args);
 
     // For kernels whose result depends on the order in which threads perform atomics (a list
     // built with atom.xchg, float additions through atom.cas): the memory images of two
-    // schedules may differ, so only the test's own checks apply.
+    // schedules (or of the assembly and the compiled kernel) may differ, so only the test's
+    // own checks apply.
     void set_order_dependent() { order_dependent_ = true; }
 
     host::Device& device() { return device_; }
@@ -79,16 +94,27 @@ class KernelRunner {
     void unload();
 
     void compare_with_golden() const;
+    std::vector<std::vector<uint8_t>> read_buffers() const;
+    // The assembly kernel's words as pack_kernel_args values for the compiled kernel.
+    std::vector<KernelArg> opencl_args(const std::vector<KernelArg>& args) const;
 
     host::Device device_;
     std::unique_ptr<host::Device> golden_;  // the timing engine's reference
+    Source source_;
     std::vector<std::pair<uint32_t, size_t>> buffers_;
     bool order_dependent_ = false;
     host::LoadedProgram golden_loaded_;
     toolchain::Program program_;
     host::LoadedProgram loaded_;
     bool is_loaded_ = false;
+    std::string entry_;
     uint32_t entry_pc_ = 0;
+    // kOpenClAgainstAssembly: the hand-written assembly, loaded on both devices so that they
+    // keep allocating alike, run on device_ only.
+    toolchain::Program assembly_program_;
+    host::LoadedProgram assembly_loaded_;
+    host::LoadedProgram golden_assembly_loaded_;
+    uint32_t assembly_entry_pc_ = 0;
 };
 
 NDRange range_1d(uint32_t global, uint32_t local);
