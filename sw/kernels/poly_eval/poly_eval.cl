@@ -9,5 +9,5 @@ __kernel void poly_eval(__global const int* in, __global float* outf,
     float x = (float)in[i] * scale;
     float p = ((0.5f * x + -1.25f) * x + 3.0f) * x + -7.5f;
     outf[i] = p;
-    outi[i] = (int)p;
+    outi[i] = convert_int_sat_rtz(p);
 }
