@@ -6,6 +6,7 @@
 #include <limits>
 #include <string>
 
+#include "local_area_allocator.h"
 #include "modules/isa/semantics.h"
 
 namespace mvp {
@@ -43,19 +44,25 @@ FunctionalModel::Stats FunctionalModel::run(const toolchain::Program& program, u
 
     Stats stats;
     std::vector<Thread> threads;
+    // The group's local memory area is placed by the rule of the timing platform's SPs (first
+    // fit); with one group at a time that is always the lowest area.
+    LocalAreaAllocator areas;
+    const uint32_t area_bytes = abi.local_area_bytes();
     for (uint64_t g = 0; g < abi.num_groups(); ++g) {
         KernelAbi::Group group = abi.group(g);
         current_sp_ = static_cast<uint32_t>(g % params_.num_sp);
         std::fill(local_.begin(), local_.end(), 0);
+        const uint32_t local_base =
+            area_bytes ? areas.allocate(area_bytes, abi.local_area_limit()) : 0;
         threads.assign(group.work_items, Thread{});
         for (uint32_t i = 0; i < group.work_items; ++i) {
             Thread& t = threads[i];
-            abi.init_thread(group, i, i, current_sp_, t.regs, t.special);
+            abi.init_thread(group, i, i, current_sp_, local_base, t.regs, t.special);
             t.local_id = i;
             t.warp = i / params_.abi.warp_size;
             t.group = g;
             t.pc = abi.launch().entry_pc;
-            for (const KernelAbi::StackWord& w : abi.stack_words(i))
+            for (const KernelAbi::StackWord& w : abi.stack_words(i, local_base))
                 std::memcpy(&local_[w.address], &w.value, 4);
         }
         // Run every live thread to its next barrier or its end, until all have ended.
@@ -69,6 +76,7 @@ FunctionalModel::Stats FunctionalModel::run(const toolchain::Program& program, u
                 }
             }
         }
+        if (area_bytes) areas.free(local_base);
         stats.work_items += group.work_items;
         ++stats.work_groups;
     }

@@ -20,7 +20,10 @@ namespace mvp {
 // g mod num_sp. Within a group each thread runs until it reaches `sync` or ends; when every
 // live thread of the group waits at the barrier, all are released. Threads that have ended
 // do not take part in later barriers. Atomics are trivially atomic since one thread runs at a
-// time. Each work-group starts with zeroed local memory.
+// time. Each work-group starts with zeroed local memory; its __local area is placed by the
+// SPs' first-fit rule, which with one group at a time gives local base 0 (a kernel that stores
+// a __local address to global memory sees a different value on the timing platform, where the
+// base depends on the groups resident beside it).
 class FunctionalModel {
   public:
     struct Params {

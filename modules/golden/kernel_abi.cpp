@@ -52,12 +52,12 @@ KernelAbi::KernelAbi(const Params& params, const Launch& launch, uint32_t exit_s
             arg_values_.push_back(a.value);
         }
     }
-    local_args_bytes_ = next_local;
+    local_area_bytes_ = next_local;
     if (launch_.args.size() > 4)
         arg_area_bytes_ = (16 + 4 * (static_cast<uint32_t>(launch_.args.size()) - 4) + 7) & ~7u;
     uint64_t stacks = uint64_t{params_.threads_per_sp} * params_.stack_bytes;
-    require(stacks + local_args_bytes_ <= params_.local_mem_bytes,
-            "__local arguments need " + std::to_string(local_args_bytes_) +
+    require(stacks + local_area_bytes_ <= params_.local_mem_bytes,
+            "__local arguments need " + std::to_string(local_area_bytes_) +
                 " bytes of local memory but only " +
                 std::to_string(params_.local_mem_bytes > stacks ? params_.local_mem_bytes - stacks
                                                                 : 0) +
@@ -84,12 +84,13 @@ KernelAbi::Group KernelAbi::group(uint64_t linear_id) const {
 }
 
 void KernelAbi::init_thread(const Group& group, uint32_t local_id, uint32_t slot, uint32_t sp,
-                            uint32_t regs[isa::kNumRegs],
+                            uint32_t local_base, uint32_t regs[isa::kNumRegs],
                             uint32_t special[isa::kNumSpecialRegisters]) const {
     const NDRange& r = launch_.range;
     std::fill(regs, regs + isa::kNumRegs, 0u);
     std::fill(special, special + isa::kNumSpecialRegisters, 0u);
-    for (unsigned i = 0; i < 4 && i < arg_values_.size(); ++i) regs[4 + i] = arg_values_[i];
+    for (unsigned i = 0; i < 4 && i < arg_values_.size(); ++i)
+        regs[4 + i] = arg_value(i, local_base);
     regs[isa::kRegSp] = stack_top(slot);
     regs[isa::kRegRa] = exit_stub_pc_;
 
@@ -114,12 +115,13 @@ void KernelAbi::init_thread(const Group& group, uint32_t local_id, uint32_t slot
     set(isa::SpecialRegister::kSpId, 0, sp);
     set(isa::SpecialRegister::kWarpId, 0, slot / params_.warp_size);
     set(isa::SpecialRegister::kLaneId, 0, slot % params_.warp_size);
+    set(isa::SpecialRegister::kLocalBase, 0, local_base);
 }
 
-std::vector<KernelAbi::StackWord> KernelAbi::stack_words(uint32_t slot) const {
+std::vector<KernelAbi::StackWord> KernelAbi::stack_words(uint32_t slot, uint32_t local_base) const {
     std::vector<StackWord> words;
-    for (size_t i = 4; i < arg_values_.size(); ++i)
-        words.push_back({stack_top(slot) + 16 + 4 * static_cast<uint32_t>(i - 4), arg_values_[i]});
+    for (unsigned i = 4; i < arg_values_.size(); ++i)
+        words.push_back({stack_top(slot) + 16 + 4 * (i - 4), arg_value(i, local_base)});
     return words;
 }
 

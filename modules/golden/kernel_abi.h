@@ -16,9 +16,12 @@ namespace mvp {
 // registers and stacked arguments each thread starts with. The golden model and the timing
 // platform's dispatcher both use this class, so a thread starts identically in both.
 //
-// Local memory layout (per SP): the work-group's area from address 0 (the %local_base special
-// register) upward: the kernel-scope __local variables, then the __local arguments, each
-// 16-byte aligned, in argument order; private stacks from the top downward, stack_bytes per hardware thread slot.
+// Local memory layout (per SP): private stacks from the top downward, stack_bytes per hardware
+// thread slot; below them, from address 0 up to local_area_limit(), the areas of the resident
+// work-groups that use __local memory (LocalAreaAllocator places them). A group's area starts
+// at its local base (the %local_base special register): the kernel-scope __local variables,
+// then the __local arguments, each 16-byte aligned, in argument order. The dispatcher passes
+// the base to init_thread and stack_words, which compute the __local argument pointers.
 // A thread's $sp points at its argument area: 16 bytes of home area for $4-$7, then the fifth
 // and later arguments, word by word.
 class KernelAbi {
@@ -45,9 +48,10 @@ class KernelAbi {
     Group group(uint64_t linear_id) const;
 
     // The starting state of the thread with local linear id `local_id` of `group`, running in
-    // hardware slot `slot` (which picks its stack) of SP `sp`.
+    // hardware slot `slot` (which picks its stack) of SP `sp`, its group's area at local
+    // address `local_base`.
     void init_thread(const Group& group, uint32_t local_id, uint32_t slot, uint32_t sp,
-                     uint32_t regs[isa::kNumRegs],
+                     uint32_t local_base, uint32_t regs[isa::kNumRegs],
                      uint32_t special[isa::kNumSpecialRegisters]) const;
 
     // Arguments beyond the fourth, as (local address, value) words that the dispatcher writes
@@ -56,13 +60,21 @@ class KernelAbi {
         uint32_t address;
         uint32_t value;
     };
-    std::vector<StackWord> stack_words(uint32_t slot) const;
+    std::vector<StackWord> stack_words(uint32_t slot, uint32_t local_base) const;
 
-    // Bytes of local memory the work-group's __local variables and arguments take, and the
-    // address of each argument
-    // (0 for value arguments).
-    uint32_t local_args_bytes() const { return local_args_bytes_; }
-    uint32_t arg_value(unsigned i) const { return arg_values_[i]; }
+    // Bytes of the work-group's area (__local variables and arguments, a multiple of 16; 0 when
+    // the kernel uses no __local memory), and the bytes of local memory below the stacks that
+    // the areas of resident groups share.
+    uint32_t local_area_bytes() const { return local_area_bytes_; }
+    uint32_t local_area_limit() const {
+        return params_.local_mem_bytes - params_.threads_per_sp * params_.stack_bytes;
+    }
+    // The value of argument i for a group whose area is at `local_base`: a __local argument is
+    // the address of its part of the area, any other argument its value.
+    uint32_t arg_value(unsigned i, uint32_t local_base) const {
+        return launch_.args[i].kind == KernelArg::Kind::kLocal ? local_base + arg_values_[i]
+                                                               : arg_values_[i];
+    }
     const Launch& launch() const { return launch_; }
     const Params& params() const { return params_; }
 
@@ -74,8 +86,8 @@ class KernelAbi {
     Params params_;
     Launch launch_;
     uint32_t exit_stub_pc_;
-    std::vector<uint32_t> arg_values_;
-    uint32_t local_args_bytes_ = 0;
+    std::vector<uint32_t> arg_values_;  // values; offsets in the area for __local arguments
+    uint32_t local_area_bytes_ = 0;
     uint32_t arg_area_bytes_ = 16;
 };
 

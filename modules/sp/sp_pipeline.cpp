@@ -107,6 +107,15 @@ void SpPipeline::register_stats() {
         "thread_instructions / (warp_instructions x warp size)");
     s.add("workgroups_started", &c.workgroups_started, "work-groups started on this SP");
     s.add("workgroups_done", &c.workgroups_done, "work-groups ended on this SP");
+    s.add("max_resident_groups", &c.max_resident_groups,
+          "most work-groups resident on this SP at once");
+    s.add("max_local_area_bytes", &c.max_local_area_bytes,
+          "most bytes of local memory held by the __local areas of resident work-groups");
+    s.add("occupancy_limit_warps", &c.occupancy_limit_warps,
+          "dispatches of a ready work-group refused for lack of contiguous free warps");
+    s.add("occupancy_limit_local_mem", &c.occupancy_limit_local_mem,
+          "dispatches of a ready work-group refused (warps free) for lack of a local memory "
+          "area for its __local data");
     s.add("fetches", &c.fetches, "fetch requests sent to the ICC");
     s.add("fetched_instructions", &c.fetched_instructions, "instructions requested by fetches");
     s.add("ibuffer_flushes", &c.ibuffer_flushes,
@@ -220,10 +229,17 @@ unsigned SpPipeline::free_slots() const {
 bool SpPipeline::can_start(const KernelAbi& abi, const KernelAbi::Group& group) const {
     if (stopped_) return false;
     const unsigned warps = (group.work_items + params.warp_size - 1) / params.warp_size;
-    if (thdc.find_free_warps(warps) < 0) return false;
-    // __local arguments live at local address 0 for every group of the launch: only one group
-    // that uses them may be resident at a time.
-    if (abi.local_args_bytes() > 0 && thdc.any_group_uses_local_args()) return false;
+    // A refused dispatch is charged to the first limit that applies: warps, then local memory.
+    if (thdc.find_free_warps(warps) < 0) {
+        ++counters.occupancy_limit_warps;
+        return false;
+    }
+    if (abi.local_area_bytes() > 0 &&
+        thdc.local_areas().find(abi.local_area_bytes(), abi.local_area_limit()) ==
+            LocalAreaAllocator::kNoRoom) {
+        ++counters.occupancy_limit_local_mem;
+        return false;
+    }
     return true;
 }
 
@@ -234,7 +250,10 @@ void SpPipeline::start_workgroup(
     const unsigned W = params.warp_size;
     const unsigned warps = (group.work_items + W - 1) / W;
     const int first = thdc.find_free_warps(warps);
-    if (first < 0 || abi.params().warp_size != W ||
+    const uint32_t area_bytes = abi.local_area_bytes();
+    const uint32_t local_base =
+        area_bytes ? thdc.local_areas().find(area_bytes, abi.local_area_limit()) : 0;
+    if (first < 0 || local_base == LocalAreaAllocator::kNoRoom || abi.params().warp_size != W ||
         abi.params().threads_per_sp != params.threads_per_sp) {
         SC_REPORT_ERROR("mvp/sp",
                         "start_workgroup: the SP cannot take this work-group "
@@ -248,11 +267,12 @@ void SpPipeline::start_workgroup(
         active_since_ = now;
         last_retire_cycle_ = now;
     }
+    if (area_bytes) thdc.local_areas().allocate(area_bytes, abi.local_area_limit());
     // Local memory as the golden model starts a group: the group's __local area and the
     // stacks of its slots zeroed, then the stacked arguments.
     static const std::vector<uint8_t> zeros(32768, 0);
     if (write_local) {
-        if (abi.local_args_bytes() > 0) write_local(0, zeros.data(), abi.local_args_bytes());
+        if (area_bytes) write_local(local_base, zeros.data(), area_bytes);
         const uint32_t stack = abi.params().stack_bytes;
         for (unsigned i = 0; i < group.work_items; ++i) {
             const uint32_t slot = static_cast<uint32_t>(first) * W + i;
@@ -264,9 +284,10 @@ void SpPipeline::start_workgroup(
     std::vector<uint32_t> first_ids(warps, 0);
     for (unsigned i = 0; i < group.work_items; ++i) {
         const uint32_t slot = static_cast<uint32_t>(first) * W + i;
-        abi.init_thread(group, i, slot, params.sp_id, regs.gpr(slot), regs.special(slot));
+        abi.init_thread(group, i, slot, params.sp_id, local_base, regs.gpr(slot),
+                        regs.special(slot));
         if (write_local)
-            for (const KernelAbi::StackWord& sw : abi.stack_words(slot))
+            for (const KernelAbi::StackWord& sw : abi.stack_words(slot, local_base))
                 write_local(sw.address, &sw.value, 4);
         threads[i / W] |= LaneMask{1} << (i % W);
     }
@@ -276,7 +297,8 @@ void SpPipeline::start_workgroup(
     g.code_base = code_base;
     g.code_bytes = program ? program->code_bytes() : 0;
     g.live_threads = group.work_items;
-    g.uses_local_args = abi.local_args_bytes() > 0;
+    g.local_base = local_base;
+    g.local_bytes = area_bytes;
     for (unsigned k = 0; k < warps; ++k) {
         const unsigned w = static_cast<unsigned>(first) + k;
         first_ids[k] = k * W;
@@ -289,6 +311,10 @@ void SpPipeline::start_workgroup(
         issue.start(static_cast<unsigned>(first) + k);
     }
     ++counters.workgroups_started;
+    counters.max_resident_groups =
+        std::max<uint64_t>(counters.max_resident_groups, thdc.resident_groups());
+    counters.max_local_area_bytes =
+        std::max<uint64_t>(counters.max_local_area_bytes, thdc.local_areas().bytes_in_use());
     progress_ = true;
     wake();
 }

@@ -60,9 +60,12 @@ class SpPipeline {
 
     // ---- Work-groups (the command processor's interface, through the Sp).
     unsigned free_slots() const;
+    // The group fits now: contiguous free warps, and an area of local memory if it uses
+    // __local memory. A refusal is counted in occupancy_limit_warps / _local_mem.
     bool can_start(const KernelAbi& abi, const KernelAbi::Group& group) const;
-    // Starts the group in contiguous free warps. write_local(address, value) stores a word of
-    // local memory before the threads start (stacked arguments, zeroed __local and stacks).
+    // Starts the group in contiguous free warps and its first-fit area of local memory.
+    // write_local(address, value) stores a word of local memory before the threads start
+    // (stacked arguments, zeroed __local area and stacks).
     void start_workgroup(const KernelAbi& abi, const KernelAbi::Group& group, uint32_t code_base,
                          const toolchain::Program* program,
                          const std::function<void(uint32_t, const void*, uint32_t)>& write_local);
@@ -131,6 +134,12 @@ class SpPipeline {
         uint64_t retired = 0;
         uint64_t workgroups_started = 0;
         uint64_t workgroups_done = 0;
+        uint64_t max_resident_groups = 0;
+        uint64_t max_local_area_bytes = 0;
+        // Refusals of can_start (a query of the CP's dispatcher), charged to the limit that
+        // applied: no contiguous free warps, or (warps free) no area of local memory.
+        mutable uint64_t occupancy_limit_warps = 0;
+        mutable uint64_t occupancy_limit_local_mem = 0;
         uint64_t fetches = 0;
         uint64_t fetched_instructions = 0;
         uint64_t ibuffer_flushes = 0;

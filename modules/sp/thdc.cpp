@@ -33,12 +33,6 @@ unsigned Thdc::free_warps() const {
     return n;
 }
 
-bool Thdc::any_group_uses_local_args() const {
-    for (const Group& g : groups_)
-        if (g.active && g.uses_local_args) return true;
-    return false;
-}
-
 void Thdc::start_group(unsigned first_warp, unsigned count, const Group& g,
                        const std::vector<LaneMask>& threads,
                        const std::vector<uint32_t>& first_ids) {
@@ -50,6 +44,7 @@ void Thdc::start_group(unsigned first_warp, unsigned count, const Group& g,
     group.arrived = 0;
     group.release_at = UINT64_MAX;
     resident_ += count;
+    ++resident_groups_;
     for (unsigned k = 0; k < count; ++k) {
         Warp& w = warps_[first_warp + k];
         w = Warp{};
@@ -169,6 +164,8 @@ void Thdc::finish_if_done(unsigned w) {
         o = Warp{};
     }
     resident_ -= g.num_warps;
+    --resident_groups_;
+    if (g.local_bytes > 0) local_areas_.free(g.local_base);
     if (g.release_at != UINT64_MAX) --releases_pending_;
     g.active = false;
     done_groups_.push_back(g.linear_id);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "lane_mask.h"
+#include "modules/golden/local_area_allocator.h"
 #include "sp_params.h"
 
 namespace mvp {
@@ -16,7 +17,9 @@ class SpPipeline;
 // THDC, the SP's thread controller: the hardware thread slots grouped into warps, the
 // work-groups resident on the SP, the running set and the work-group barriers.
 //
-// Warps of one work-group take contiguous warps of free slots. Of the resident warps, at most
+// Warps of one work-group take contiguous warps of free slots; a group that uses __local memory
+// also holds an area of local memory (local_areas(), first fit below the private stacks),
+// freed with its slots when its last warp has ended. Of the resident warps, at most
 // `running_warps` are in the running set; only those fetch and issue (round robin, in IS).
 // The others wait in a FIFO. A running warp leaves the set when its threads have all exited,
 // when it waits at a barrier, or (policy switch) when a memory instruction of it has been
@@ -65,7 +68,8 @@ class Thdc {
         uint32_t live_threads = 0;
         uint32_t arrived = 0;
         uint64_t release_at = UINT64_MAX;
-        bool uses_local_args = false;
+        uint32_t local_base = 0;   // its area of local memory (%local_base)
+        uint32_t local_bytes = 0;  // 0: the group uses no __local memory
     };
 
     Thdc(SpPipeline& sp, const SpParams& params);
@@ -81,7 +85,11 @@ class Thdc {
     // The first of `count` contiguous free warps, or -1.
     int find_free_warps(unsigned count) const;
     unsigned free_warps() const;
-    bool any_group_uses_local_args() const;
+    // The areas of local memory of the resident groups: the caller allocates the group's area
+    // before start_group (g.local_base, g.local_bytes); the THDC frees it when the group ends.
+    LocalAreaAllocator& local_areas() { return local_areas_; }
+    const LocalAreaAllocator& local_areas() const { return local_areas_; }
+    unsigned resident_groups() const { return resident_groups_; }
     // Makes the warps [first, first + count) resident for a group (index = first warp); the
     // caller has initialised the threads. They join the waiting FIFO.
     void start_group(unsigned first_warp, unsigned count, const Group& g,
@@ -149,6 +157,8 @@ class Thdc {
     bool per_split_memory_ = false;
     unsigned releases_pending_ = 0;
     unsigned resident_ = 0;  // warps not free
+    unsigned resident_groups_ = 0;
+    LocalAreaAllocator local_areas_;
     uint64_t switches_ = 0;
     uint64_t barrier_releases_ = 0;
 };

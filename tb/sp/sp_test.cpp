@@ -108,25 +108,50 @@ kernel:
     EXPECT_TRUE(found);
 }
 
-TEST(Sp, LocalArgumentsKeepOneGroupPerSp) {
+// Each resident group that uses __local memory holds its own area (first fit below the
+// stacks): the group's __local argument and %local_base point at it, and a group waits when no
+// area is free (counted apart from groups that wait for warps).
+TEST(Sp, EachGroupGetsItsOwnLocalArea) {
     CheckingOn on;
     sim::ClockDomain core("core", 1000.0);
     config::Config c = make_config();
     Sp sp("sp", core, c, 0);
+    const unsigned kLocalBase = static_cast<unsigned>(isa::SpecialRegister::kLocalBase);
     Kernel k = build_kernel("\t.globl kernel\nkernel:\n\texit\n", "kernel", 64, 16,
                             {KernelArg::of_local(64)});
     KernelAbi::Params ap;
     KernelAbi abi(ap, k.launch, k.program.exit_stub_pc);
-    EXPECT_TRUE(sp.can_start(abi, abi.group(0)));
-    sp.start_workgroup(abi, abi.group(0), kCodeBase, &k.program);
-    EXPECT_EQ(sp.free_slots(), 48u);
-    EXPECT_FALSE(sp.can_start(abi, abi.group(1)));  // __local area in use
-    Kernel k2 = build_kernel("\t.globl kernel\nkernel:\n\texit\n", "kernel", 64, 48, {});
-    KernelAbi abi2(ap, k2.launch, k2.program.exit_stub_pc);
-    EXPECT_TRUE(sp.can_start(abi2, abi2.group(0)));
-    Kernel k3 = build_kernel("\t.globl kernel\nkernel:\n\texit\n", "kernel", 64, 64, {});
+    SpPipeline& p = sp.pipeline();
+    for (uint64_t g = 0; g < 3; ++g) {
+        ASSERT_TRUE(sp.can_start(abi, abi.group(g)));
+        sp.start_workgroup(abi, abi.group(g), kCodeBase, &k.program);
+        const unsigned slot = static_cast<unsigned>(g) * 16 + 5;
+        EXPECT_EQ(p.regs.gpr(slot)[4], 64 * g);
+        EXPECT_EQ(p.regs.special(slot)[kLocalBase], 64 * g);
+    }
+    EXPECT_EQ(sp.free_slots(), 16u);
+    EXPECT_EQ(p.counters.max_resident_groups, 3u);
+    EXPECT_EQ(p.counters.max_local_area_bytes, 192u);
+    Kernel k3 = build_kernel("\t.globl kernel\nkernel:\n\texit\n", "kernel", 64, 32, {});
     KernelAbi abi3(ap, k3.launch, k3.program.exit_stub_pc);
-    EXPECT_FALSE(sp.can_start(abi3, abi3.group(0)));  // 64 slots, 16 in use
+    EXPECT_FALSE(sp.can_start(abi3, abi3.group(0)));  // 64 slots, 48 in use
+    EXPECT_EQ(p.counters.occupancy_limit_warps, 1u);
+    EXPECT_EQ(p.counters.occupancy_limit_local_mem, 0u);
+
+    // Areas of 8 KiB: one fits in the 12 KiB below the stacks.
+    Sp sp2("sp2", core, c, 1);
+    Kernel big = build_kernel("\t.globl kernel\nkernel:\n\texit\n", "kernel", 64, 16,
+                              {KernelArg::of_local(8192)});
+    KernelAbi abi_big(ap, big.launch, big.program.exit_stub_pc);
+    ASSERT_TRUE(sp2.can_start(abi_big, abi_big.group(0)));
+    sp2.start_workgroup(abi_big, abi_big.group(0), kCodeBase, &big.program);
+    EXPECT_FALSE(sp2.can_start(abi_big, abi_big.group(1)));
+    EXPECT_EQ(sp2.pipeline().counters.occupancy_limit_local_mem, 1u);
+    EXPECT_EQ(sp2.pipeline().counters.occupancy_limit_warps, 0u);
+    // A group without __local memory still fits beside it.
+    Kernel none = build_kernel("\t.globl kernel\nkernel:\n\texit\n", "kernel", 64, 16, {});
+    KernelAbi abi_none(ap, none.launch, none.program.exit_stub_pc);
+    EXPECT_TRUE(sp2.can_start(abi_none, abi_none.group(0)));
 }
 
 TEST(Sp, DependentChainThroughTheWholeSp) {

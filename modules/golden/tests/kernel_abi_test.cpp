@@ -29,7 +29,7 @@ TEST(KernelAbi, ThreadStartsWithArgumentsStackAndExitStub) {
     KernelAbi abi(KernelAbi::Params{}, l, 0x1f8);
     KernelAbi::Group g = abi.group(2);
     uint32_t regs[16], special[isa::kNumSpecialRegisters];
-    abi.init_thread(g, 5, 5, 7, regs, special);
+    abi.init_thread(g, 5, 5, 7, 0, regs, special);
     EXPECT_EQ(regs[4], 0x80000000u);
     EXPECT_EQ(regs[5], 0x80000100u);
     EXPECT_EQ(regs[6], 32u);
@@ -62,7 +62,7 @@ TEST(KernelAbi, NonUniformLastGroupIsSmaller) {
     EXPECT_EQ(last.size[1], 1u);
     EXPECT_EQ(last.work_items, 2u);
     uint32_t regs[16], special[isa::kNumSpecialRegisters];
-    abi.init_thread(last, 1, 1, 0, regs, special);
+    abi.init_thread(last, 1, 1, 0, 0, regs, special);
     EXPECT_EQ(sr(special, SpecialRegister::kGlobalId, 0), 9u);
     EXPECT_EQ(sr(special, SpecialRegister::kGlobalId, 1), 2u);
     EXPECT_EQ(sr(special, SpecialRegister::kLocalSize, 0), 2u);
@@ -79,10 +79,32 @@ TEST(KernelAbi, LocalArgumentsAreAllocatedUpwardAligned) {
     Launch l = make_launch({4}, {4});
     l.args = {KernelArg::of_local(20), KernelArg::of_value(7), KernelArg::of_local(8)};
     KernelAbi abi(KernelAbi::Params{}, l, 0);
-    EXPECT_EQ(abi.arg_value(0), 0u);
-    EXPECT_EQ(abi.arg_value(1), 7u);
-    EXPECT_EQ(abi.arg_value(2), 32u);
-    EXPECT_EQ(abi.local_args_bytes(), 48u);
+    EXPECT_EQ(abi.arg_value(0, 0), 0u);
+    EXPECT_EQ(abi.arg_value(1, 0), 7u);
+    EXPECT_EQ(abi.arg_value(2, 0), 32u);
+    EXPECT_EQ(abi.local_area_bytes(), 48u);
+    EXPECT_EQ(abi.local_area_limit(), 0x3000u);
+}
+
+// The group's area base moves its __local arguments (registers and stacked words) and is what
+// %local_base reads; the kernel-scope variables come first.
+TEST(KernelAbi, LocalArgumentsFollowTheGroupsAreaBase) {
+    Launch l = make_launch({8}, {4});
+    l.static_local_bytes = 36;
+    l.args = {KernelArg::of_local(20), KernelArg::of_value(7), KernelArg::of_value(8),
+              KernelArg::of_value(9), KernelArg::of_local(4)};
+    KernelAbi abi(KernelAbi::Params{}, l, 0);
+    EXPECT_EQ(abi.local_area_bytes(), 96u);  // 48 of variables, 32 and 16 of arguments
+    uint32_t regs[16], special[isa::kNumSpecialRegisters];
+    abi.init_thread(abi.group(1), 2, 6, 0, 0x200, regs, special);
+    EXPECT_EQ(special[static_cast<unsigned>(isa::SpecialRegister::kLocalBase)], 0x200u);
+    EXPECT_EQ(regs[4], 0x200u + 48);
+    EXPECT_EQ(regs[5], 7u);
+    std::vector<KernelAbi::StackWord> words = abi.stack_words(6, 0x200);
+    ASSERT_EQ(words.size(), 1u);
+    EXPECT_EQ(words[0].address, regs[14] + 16);
+    EXPECT_EQ(words[0].value, 0x200u + 80);
+    EXPECT_EQ(abi.stack_words(6, 0)[0].value, 80u);
 }
 
 TEST(KernelAbi, FifthAndLaterArgumentsGoOnTheStack) {
@@ -90,8 +112,8 @@ TEST(KernelAbi, FifthAndLaterArgumentsGoOnTheStack) {
     for (uint32_t i = 0; i < 6; ++i) l.args.push_back(KernelArg::of_value(100 + i));
     KernelAbi abi(KernelAbi::Params{}, l, 0);
     uint32_t regs[16], special[isa::kNumSpecialRegisters];
-    abi.init_thread(abi.group(0), 0, 0, 0, regs, special);
-    std::vector<KernelAbi::StackWord> words = abi.stack_words(0);
+    abi.init_thread(abi.group(0), 0, 0, 0, 0, regs, special);
+    std::vector<KernelAbi::StackWord> words = abi.stack_words(0, 0);
     ASSERT_EQ(words.size(), 2u);
     EXPECT_EQ(words[0].address, regs[14] + 16);
     EXPECT_EQ(words[0].value, 104u);
