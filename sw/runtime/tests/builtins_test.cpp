@@ -400,5 +400,159 @@ TEST_F(BuiltinsTest, ConversionsEveryTypeSaturationAndRoundingMode) {
     }
 }
 
+using u128 = unsigned __int128;
+
+// The integer functions a kernel per type computes, one ulong per result; upsample only for
+// types of at most 32 bits, mul24 and mad24 only for int and uint.
+const char* const kIntegerCalls[] = {"abs(x)",
+                                     "abs_diff(x, y)",
+                                     "add_sat(x, y)",
+                                     "sub_sat(x, y)",
+                                     "hadd(x, y)",
+                                     "rhadd(x, y)",
+                                     "clz(x)",
+                                     "popcount(x)",
+                                     "rotate(x, y)",
+                                     "mul_hi(x, y)",
+                                     "mad_hi(x, y, z)",
+                                     "mad_sat(x, y, z)",
+                                     "min(x, y)",
+                                     "max(x, y)",
+                                     "clamp(x, min(y, z), max(y, z))",
+                                     "upsample(x, (U)y)",
+                                     "mul24(x >> 8, y >> 8)",
+                                     "mad24(x >> 8, y >> 8, z)"};
+constexpr int kIntegerColumns = 18;
+
+__int128 clamp128(__int128 v, const ScalarType& t) {
+    return std::min(std::max(v, t.min()), t.max());
+}
+
+// The expected result of kIntegerCalls[c] (its bits, and the result's width in bits).
+uint64_t expected_integer(int c, const ScalarType& t, __int128 x, __int128 y, __int128 z,
+                          int* width) {
+    const int n = t.bits;
+    *width = n;
+    auto high = [&](__int128 a, __int128 b) -> __int128 {
+        if (t.is_signed) return (a * b) >> n;
+        return static_cast<__int128>((static_cast<u128>(a) * static_cast<u128>(b)) >> n);
+    };
+    uint64_t ux = static_cast<uint64_t>(x) & t.mask();
+    switch (c) {
+        case 0:
+            return static_cast<uint64_t>(x < 0 ? -x : x);
+        case 1:
+            return static_cast<uint64_t>(x > y ? x - y : y - x);
+        case 2:
+            return static_cast<uint64_t>(clamp128(x + y, t));
+        case 3:
+            return static_cast<uint64_t>(clamp128(x - y, t));
+        case 4:
+            return static_cast<uint64_t>((x + y) >> 1);
+        case 5:
+            return static_cast<uint64_t>((x + y + 1) >> 1);
+        case 6: {
+            int count = 0;
+            for (int b = n - 1; b >= 0 && ((ux >> b) & 1) == 0; --b) ++count;
+            return count;
+        }
+        case 7: {
+            int count = 0;
+            for (int b = 0; b < n; ++b) count += (ux >> b) & 1;
+            return count;
+        }
+        case 8: {
+            int s = static_cast<int>(static_cast<uint64_t>(y) & (n - 1));
+            return s == 0 ? ux : (ux << s | ux >> (n - s));
+        }
+        case 9:
+            return static_cast<uint64_t>(high(x, y));
+        case 10:
+            return static_cast<uint64_t>(high(x, y) + z);
+        case 11:
+            if (t.is_signed) return static_cast<uint64_t>(clamp128(x * y + z, t));
+            {
+                u128 v = static_cast<u128>(x) * static_cast<u128>(y) + static_cast<u128>(z);
+                return v > static_cast<u128>(t.max()) ? t.mask() : static_cast<uint64_t>(v);
+            }
+        case 12:
+            return static_cast<uint64_t>(std::min(x, y));
+        case 13:
+            return static_cast<uint64_t>(std::max(x, y));
+        case 14:
+            return static_cast<uint64_t>(std::min(std::max(x, std::min(y, z)), std::max(y, z)));
+        case 15:
+            *width = 2 * n;
+            return static_cast<uint64_t>(x) << n | (static_cast<uint64_t>(y) & t.mask());
+        default: {
+            // mul24 and mad24 of the operands shifted right by 8 (in their 24-bit range).
+            __int128 p = (x >> 8) * (y >> 8);
+            return static_cast<uint64_t>(c == 16 ? p : p + z);
+        }
+    }
+}
+
+std::string integer_kernels() {
+    std::string src;
+    for (int t = 0; t < 8; ++t) {
+        const ScalarType& s = kTypes[t];
+        std::string T = s.name, U = s.is_signed ? std::string("u") + s.name : s.name;
+        src +=
+            "#define U " + U + "\n__kernel void int_" + T + "(__global const " + T +
+            "* in, __global ulong* o) {\n    int i = get_global_id(0);\n    " + T +
+            " x = in[3 * i], y = in[3 * i + 1], z = in[3 * i + 2];\n    __global ulong* r = o + " +
+            std::to_string(kIntegerColumns) + " * i;\n";
+        for (int c = 0; c < kIntegerColumns; ++c) {
+            if (c == 15 && s.bits == 64) continue;
+            if (c >= 16 && s.bits != 32) continue;
+            src += "    r[" + std::to_string(c) + "] = (ulong)" + kIntegerCalls[c] + ";\n";
+        }
+        src += "}\n#undef U\n";
+    }
+    return src;
+}
+
+TEST_F(BuiltinsTest, IntegerFunctionsEveryType) {
+    cl_program p = build(integer_kernels());
+    const size_t n = 64;
+    for (int t = 0; t < 8; ++t) {
+        const ScalarType& s = kTypes[t];
+        std::vector<uint64_t> v = conversion_inputs(s, 3 * n);
+        // Mix the edges with each other: x, y, z from different places of the list.
+        std::vector<uint64_t> in(3 * n);
+        for (size_t i = 0; i < n; ++i) {
+            in[3 * i] = v[i];
+            in[3 * i + 1] = v[(i * 7 + 3) % (3 * n)];
+            in[3 * i + 2] = v[(i * 13 + 5) % (3 * n)];
+        }
+        Bytes packed(3 * n * s.bits / 8);
+        for (size_t i = 0; i < 3 * n; ++i) std::memcpy(&packed[i * s.bits / 8], &in[i], s.bits / 8);
+        cl_kernel k = kernel(p, (std::string("int_") + s.name).c_str());
+        ASSERT_NE(k, nullptr);
+        cl_mem bin = buffer(packed.size(), packed.data());
+        cl_mem bout = buffer(kIntegerColumns * 8 * n);
+        ASSERT_EQ(clSetKernelArg(k, 0, sizeof bin, &bin), CL_SUCCESS);
+        ASSERT_EQ(clSetKernelArg(k, 1, sizeof bout, &bout), CL_SUCCESS);
+        size_t global = n, local = 32;
+        ASSERT_EQ(
+            clEnqueueNDRangeKernel(queue_, k, 1, nullptr, &global, &local, 0, nullptr, nullptr),
+            CL_SUCCESS);
+        std::vector<uint64_t> out = read<uint64_t>(bout, kIntegerColumns * n);
+        for (size_t i = 0; i < n; ++i) {
+            __int128 x = int_value(s, in[3 * i]), y = int_value(s, in[3 * i + 1]),
+                     z = int_value(s, in[3 * i + 2]);
+            for (int c = 0; c < kIntegerColumns; ++c) {
+                if ((c == 15 && s.bits == 64) || (c >= 16 && s.bits != 32)) continue;
+                int width;
+                uint64_t want = expected_integer(c, s, x, y, z, &width);
+                uint64_t mask = width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
+                EXPECT_EQ(out[kIntegerColumns * i + c] & mask, want & mask)
+                    << s.name << " " << kIntegerCalls[c] << " x=0x" << std::hex << in[3 * i]
+                    << " y=0x" << in[3 * i + 1] << " z=0x" << in[3 * i + 2];
+            }
+        }
+    }
+}
+
 }  // namespace
 }  // namespace mvp::runtime::test
