@@ -167,13 +167,14 @@ host::LaunchStats KernelRunner::run(const NDRange& range, const std::vector<Kern
         if (!order_dependent_) compare_with_golden();
     }
     if (source_ == Source::kOpenClAgainstAssembly) {
+        auto count = [](uint64_t v) { return static_cast<unsigned long long>(v); };
         std::printf(
-            "opencl-c %s: thread instructions %llu (assembly %llu), cycles %llu "
-            "(assembly %llu)\n",
-            entry_.c_str(), static_cast<unsigned long long>(stats.thread_instructions),
-            static_cast<unsigned long long>(assembly_stats.thread_instructions),
-            static_cast<unsigned long long>(stats.cycles),
-            static_cast<unsigned long long>(assembly_stats.cycles));
+            "opencl-c %s: thread instructions %llu (assembly %llu), warp instructions %llu "
+            "(assembly %llu), cycles %llu (assembly %llu)\n",
+            entry_.c_str(), count(stats.thread_instructions),
+            count(assembly_stats.thread_instructions), count(stats.warp_instructions),
+            count(assembly_stats.warp_instructions), count(stats.cycles),
+            count(assembly_stats.cycles));
         if (!order_dependent_) {
             std::string difference =
                 first_difference(buffers_, read_buffers(), "OpenCL C", assembly_images, "assembly");
