@@ -1,6 +1,7 @@
 #include "device.h"
 
 #include <chrono>
+#include <iostream>
 #include <map>
 
 #include "modules/cp/cp_registers.h"
@@ -9,6 +10,7 @@
 #include "modules/sim/vcd_tracer.h"
 #include "platform_preset.h"
 #include "platforms/mvp/platform.h"
+#include "printf_buffer.h"
 
 namespace mvp::host {
 
@@ -158,8 +160,14 @@ LaunchStats Device::run(const LoadedProgram& loaded, const Launch& requested) {
     // The program's kernel-scope __local variables travel with every launch of it.
     Launch launch = requested;
     if (loaded.program) launch.static_local_bytes = loaded.program->local_bytes;
+    // A program that calls printf gets a fresh buffer; its text goes to stdout when the kernel
+    // has finished (not after a fault, when records may be half written).
+    std::unique_ptr<PrintfBuffer> printf_buffer;
+    if (loaded.program && PrintfBuffer::used_by(*loaded.program))
+        printf_buffer = std::make_unique<PrintfBuffer>(*this, loaded);
     LaunchStats stats =
         impl_->platform ? run_timing(loaded, launch) : run_functional(loaded, launch);
+    if (printf_buffer) printf_buffer->print(std::cout, std::cerr);
     stats.host_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return stats;

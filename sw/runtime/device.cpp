@@ -8,6 +8,7 @@
 #include "modules/config/config.h"
 #include "platform.h"
 #include "sw/host/platform_preset.h"
+#include "sw/host/printf_buffer.h"
 
 namespace mvp::runtime {
 
@@ -214,7 +215,7 @@ cl_int Device::get_info(cl_device_info param, Info* out) const {
             *out = Info::of_string("OpenCL C 1.2 (compiled offline to MVP assembly)");
             break;
         case CL_DEVICE_PRINTF_BUFFER_SIZE:
-            *out = Info::of<size_t>(0);
+            *out = Info::of<size_t>(host::PrintfBuffer::kDefaultBytes);
             break;
         case CL_DEVICE_PARENT_DEVICE:
             *out = Info::of<cl_device_id>(nullptr);

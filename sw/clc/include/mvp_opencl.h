@@ -166,4 +166,5 @@ __MVP_INLINE float atomic_xchg(volatile __local float* p, float v) {
 // The rest of the library, by OpenCL 1.2 section.
 #include "mvp_integer.h"
 #include "mvp_math.h"
+#include "mvp_printf.h"
 #include "mvp_convert.h"

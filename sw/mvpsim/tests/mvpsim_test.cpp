@@ -311,3 +311,36 @@ TEST(MvpsimTiming, AnEndlessKernelIsStoppedAtTheCycleLimit) {
 
 }  // namespace
 }  // namespace mvp::mvpsim
+
+namespace mvp::mvpsim {
+namespace {
+
+// The text of a kernel's printf calls goes to stdout when the kernel ends, before --print,
+// the same on both engines (work-items in any order).
+TEST(MvpsimPrintf, KernelOutputIsPrintedOnBothEngines) {
+    std::string src = testing::TempDir() + std::to_string(getpid()) + "_hello.cl";
+    std::ofstream(src) << "__kernel void hello(__global int* out, float f) {\n"
+                          "    int i = get_global_id(0);\n"
+                          "    out[i] = printf(\"wi %d: %.2f %v2hld %s\\n\", i, f * i,\n"
+                          "                    (int2)(i, -i), \"done\");\n"
+                          "}\n";
+    const std::string args =
+        "--kernel " + src +
+        " --global 4 --buffer o=zeros:16 --arg buf:o --arg f32:1.5 --print o:i32";
+    Result functional = mvpsim(args + " --functional");
+    Result timing = mvpsim(args);
+    EXPECT_EQ(functional.status, 0) << functional.err;
+    EXPECT_EQ(timing.status, 0) << timing.err;
+    const std::string lines[] = {"wi 0: 0.00 0,0 done\n", "wi 1: 1.50 1,-1 done\n",
+                                 "wi 2: 3.00 2,-2 done\n", "wi 3: 4.50 3,-3 done\n"};
+    for (const Result* r : {&functional, &timing}) {
+        for (const std::string& l : lines) EXPECT_NE(r->out.find(l), std::string::npos) << r->out;
+        size_t text = 0;
+        for (const std::string& l : lines) text += l.size();
+        EXPECT_EQ(r->out.size(), text + 8) << r->out;
+        EXPECT_EQ(r->out.substr(r->out.size() - 8), "0\n0\n0\n0\n") << r->out;
+    }
+}
+
+}  // namespace
+}  // namespace mvp::mvpsim
