@@ -12,6 +12,8 @@ namespace {
 
 // The largest argument a record can hold: a long16 or ulong16.
 constexpr uint32_t kMaxArgBytes = 128;
+// The largest width or precision the host formats.
+constexpr int kMaxWidth = 4096;
 
 uint32_t load32(const uint8_t* p) {
     uint32_t v;
@@ -145,7 +147,7 @@ std::string format_element(const Spec& s, const std::string& prefix, const uint8
                                           static_cast<uintptr_t>(static_cast<uint32_t>(raw))));
     // Integers: narrowed to the length modifier's width, then extended as the conversion's
     // signedness says, and printed as long long.
-    unsigned width = s.length == "hh" ? 8 : s.length == "h" ? 16 : s.length == "l" ? 64 : 32;
+    unsigned width = s.length == "hh" ? 8 : s.length == "h" ? 16 : bytes * 8;
     if (width < 64) raw &= (uint64_t{1} << width) - 1;
     if (c == 'd' || c == 'i') {
         if (width < 64 && (raw >> (width - 1)) & 1) raw |= ~uint64_t{0} << width;
@@ -234,6 +236,12 @@ std::string PrintfFormatter::format_record(uint32_t format_address, const uint8_
         if (s.precision_arg) {
             int p = take_int(s);
             precision = p < 0 ? "" : "." + std::to_string(p);
+        }
+        for (const std::string& n : {width, precision}) {
+            size_t digits = n.find_first_of("0123456789");
+            if (digits != std::string::npos &&
+                (n.size() - digits > 4 || std::stoi(n.substr(digits)) > kMaxWidth))
+                throw fail(s, "has a width or precision above " + std::to_string(kMaxWidth));
         }
         Arg a = take(s);
         const uint32_t slots = s.vector == 3 ? 4 : (s.vector ? s.vector : 1);

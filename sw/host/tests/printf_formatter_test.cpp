@@ -88,14 +88,17 @@ TEST(PrintfFormatter, FormatsScalarsVectorsAndStrings) {
     r.record(f2).arg(Vec<float, 4>{{1, -2, 0.5f, 3}}).arg(Vec<float, 2>{{1.25f, 20}});
     r.arg(Vec<int8_t, 3>{{-1, 2, -128, 99}}).arg(Vec<uint64_t, 2>{{0xfffffffffull, 1}});
     r.arg(Vec<float, 4>{{0, 1, 2, 3}}).arg(6).arg(42).arg(3).arg(0.5f).arg(0x80000010u);
+    r.record(r.string("%v4d %v2u\n")).arg(Vec<int8_t, 4>{{-1, 2, -128, 127}});
+    r.arg(Vec<int16_t, 2>{{-1, 5}});
     Output o = format(r);
     EXPECT_EQ(o.err, "");
-    EXPECT_EQ(o.printed, 2u);
+    EXPECT_EQ(o.printed, 3u);
     EXPECT_EQ(o.out,
               "-7|   12|ff  |010|Z|abc|a|%|+2.50|1.000000e-03|100000|0x1p+0|-1099511627776|-1|"
               "ffff\n"
               "[1.000000,-2.000000,0.500000,3.000000] [  1.2, 20.0] [-1,2,-128] [fffffffff,1] "
-              "[0.000000,1.000000,2.000000,3.000000] [    42] [0.500] [0x80000010]\n");
+              "[0.000000,1.000000,2.000000,3.000000] [    42] [0.500] [0x80000010]\n"
+              "-1,2,-128,127 65535,5\n");
 }
 
 TEST(PrintfFormatter, AMismatchedRecordIsOneErrorLineAndTheNextRecordIsPrinted) {
@@ -109,6 +112,8 @@ TEST(PrintfFormatter, AMismatchedRecordIsOneErrorLineAndTheNextRecordIsPrinted) 
     r.record(r.string("%hlf\n")).arg(1.0f);   // hl without a vector
     r.record(r.string("%v4hlf\n")).arg(Vec<float, 2>{{1, 2}});
     r.record(0x20).arg(1);  // format outside the image
+    r.record(r.string("%99999d\n")).arg(1);
+    r.record(r.string("%.*f\n")).arg(5000).arg(1.0f);
     r.record(d).arg(9);
     Output o = format(r);
     EXPECT_EQ(o.out, "9\n");
@@ -128,7 +133,11 @@ TEST(PrintfFormatter, AMismatchedRecordIsOneErrorLineAndTheNextRecordIsPrinted) 
               "printf buffer: record at byte 92: format \"%v4hlf\\n\": '%v4hlf' does not match "
               "argument 1 of 8 bytes\n"
               "printf buffer: record at byte 112: the string address 0x00000020 is not in the "
-              "program's constant data (%s takes string literals only)\n");
+              "program's constant data (%s takes string literals only)\n"
+              "printf buffer: record at byte 128: format \"%99999d\\n\": '%99999d' has a width "
+              "or precision above 4096\n"
+              "printf buffer: record at byte 144: format \"%.*f\\n\": '%.*f' has a width or "
+              "precision above 4096\n");
 }
 
 TEST(PrintfFormatter, BrokenFramingEndsTheOutputWithOneErrorLine) {
