@@ -486,7 +486,6 @@ TEST_P(KernelSuite, PolyEvalConversions) {
 }
 
 TEST_P(KernelSuite, Normalize3Rsqrt) {
-    if (GetParam().opencl_c) GTEST_SKIP() << "native_rsqrt is not in the builtin library yet";
     const uint32_t n = 256;
     Rng rng(14);
     std::vector<float> v(4 * n), s(n);
@@ -516,7 +515,6 @@ TEST_P(KernelSuite, Normalize3Rsqrt) {
 }
 
 TEST_P(KernelSuite, SfuMath) {
-    if (GetParam().opencl_c) GTEST_SKIP() << "native_sin is not in the builtin library yet";
     const uint32_t n = 256;
     Rng rng(15);
     std::vector<float> x(n);
