@@ -88,8 +88,8 @@ void bench_arg(bench_device *dev, cl_kernel k, cl_uint index, size_t size, const
 void bench_launch(bench_device *dev, cl_kernel k, cl_uint dims, const size_t *global,
                   const size_t *local) {
     double start = now_seconds();
-    BENCH_CHECK(dev, clEnqueueNDRangeKernel(dev->queue, k, dims, NULL, global, local, 0, NULL,
-                                            NULL));
+    BENCH_CHECK(dev,
+                clEnqueueNDRangeKernel(dev->queue, k, dims, NULL, global, local, 0, NULL, NULL));
     BENCH_CHECK(dev, clFinish(dev->queue));
     dev->kernel_seconds += now_seconds() - start;
     ++dev->launches;
@@ -298,8 +298,7 @@ static int check_dump(const char *path, const bench_output *outs, size_t n) {
                 char a[64], b[64];
                 format_value(a, sizeof a, outs[i].type, got);
                 format_value(b, sizeof b, outs[i].type, &want);
-                printf("FAIL %s: %s[%zu] MVP %s, %s %s\n", bench_name, outs[i].name, j, a, path,
-                       b);
+                printf("FAIL %s: %s[%zu] MVP %s, %s %s\n", bench_name, outs[i].name, j, a, path, b);
                 ok = 0;
                 break;
             }
@@ -357,9 +356,10 @@ int bench_main(int argc, char **argv, const bench_spec *spec) {
 
     cl_platform_id mvp_platform = find_platform(MVP_PLATFORM_NAME);
     if (mvp_platform == NULL) {
-        printf("FAIL %s: no OpenCL platform named '%s' (set OCL_ICD_VENDORS to the build's "
-               "sw/runtime/icd)\n",
-               bench_name, MVP_PLATFORM_NAME);
+        printf(
+            "FAIL %s: no OpenCL platform named '%s' (set OCL_ICD_VENDORS to the build's "
+            "sw/runtime/icd)\n",
+            bench_name, MVP_PLATFORM_NAME);
         return 1;
     }
     bench_device dev;
@@ -397,10 +397,11 @@ int bench_main(int argc, char **argv, const bench_spec *spec) {
                 snprintf(pocl_note, sizeof pocl_note, "POCL max %.0f ulp", pocl_ulps);
         }
     }
-    printf("PASS %s: %zu values, %d launches, %s, reference max %.0f ulp, MVP %.3f s "
-           "(kernels %.3f s)%s\n",
-           bench_name, values, launches, pocl_note, ref_ulps, mvp_ms / 1000.0, mvp_kernel_s,
-           expect ? ", identical to --expect" : "");
+    printf(
+        "PASS %s: %zu values, %d launches, %s, reference max %.0f ulp, MVP %.3f s "
+        "(kernels %.3f s)%s\n",
+        bench_name, values, launches, pocl_note, ref_ulps, mvp_ms / 1000.0, mvp_kernel_s,
+        expect ? ", identical to --expect" : "");
     for (size_t i = 0; i < spec->num_outputs; ++i) {
         free(ref[i].data);
         free(mvp[i].data);

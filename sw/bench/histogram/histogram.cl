@@ -2,8 +2,7 @@
 // with local atomics, then adds its non-zero bins to the global histogram with global atomics.
 #define BINS 256
 
-__kernel void histogram(__global const uchar* data, uint n, uint per_item,
-                        __global uint* hist) {
+__kernel void histogram(__global const uchar* data, uint n, uint per_item, __global uint* hist) {
     __local uint local_hist[BINS];
     uint lid = get_local_id(0);
     uint lsize = get_local_size(0);

@@ -6,8 +6,7 @@
 #define LOCAL 64
 #define PER_ITEM 4
 
-__kernel void scan_block(__global const uint* in, __global uint* out,
-                         __global uint* block_sums) {
+__kernel void scan_block(__global const uint* in, __global uint* out, __global uint* block_sums) {
     __local uint temp[LOCAL];
     uint lid = get_local_id(0);
     uint base = get_global_id(0) * PER_ITEM;

@@ -2,8 +2,7 @@
 // transposed reads do not all fall in one bank; reads and writes of global memory are by rows.
 #define TILE 8
 
-__kernel void transpose(__global const float* in, __global float* out, uint width,
-                        uint height) {
+__kernel void transpose(__global const float* in, __global float* out, uint width, uint height) {
     __local float tile[TILE][TILE + 1];
     uint lx = get_local_id(0);
     uint ly = get_local_id(1);
