@@ -180,6 +180,15 @@ class RiscvTranslator {
     std::map<uint32_t, std::string> files_;
     uint32_t loc_file_ = 0, loc_line_ = 0, loc_column_ = 0;
     std::set<std::string> hi_expressions_;
+    // A `lui rd, N` not yet emitted: a following `addi rd, rd, M` joins it into one `or.i`
+    // (MVP immediates are 32 bits wide).
+    std::string pending_lui_reg_;
+    uint32_t pending_lui_value_ = 0;
+    void flush_lui() {
+        if (pending_lui_reg_.empty()) return;
+        emit("or.i " + reg(pending_lui_reg_) + ", $zero, " + std::to_string(pending_lui_value_));
+        pending_lui_reg_.clear();
+    }
     std::set<std::string> local_symbols_;
     std::set<std::string> kernels_with_stub_;
     int next_label_ = 0;
@@ -210,11 +219,19 @@ std::string RiscvTranslator::run() {
         line(std::string_view(riscv_).substr(pos, end - pos));
         pos = end + 1;
     }
+    flush_lui();
     return out_.str();
 }
 
 void RiscvTranslator::line(std::string_view text) {
     std::string_view t = trim(text);
+    // Anything but an instruction or a line-number directive ends a pending lui.
+    if (!pending_lui_reg_.empty()) {
+        std::string_view code = trim(strip_comment(t));
+        bool keeps = code.empty() || starts_with(code, ".loc") ||
+                     (code[0] != '.' && code.find(':') == std::string_view::npos);
+        if (!keeps || t == "#APP") flush_lui();
+    }
     if (t == "#APP") {
         in_inline_asm_ = true;
         return;
@@ -689,7 +706,20 @@ void RiscvTranslator::emit_fp_convert(std::string_view m, const std::vector<std:
         return;
     }
     if (m == "fcvt.s.wu") {
-        helper_call(nearest ? "fcvt_s_wu" : "fcvt_s_wu_" + rm, rd, rs, "");
+        if (!nearest) {
+            helper_call("fcvt_s_wu_" + rm, rd, rs, "");
+            return;
+        }
+        // Values of 2^31 and above: halve with the dropped bit kept as a sticky bit, convert
+        // (one rounding), and double by adding one to the exponent.
+        emit("sfrl.i $3, " + rs + ", 31");
+        emit("and $2, " + rs + ", $3");
+        emit("sfrl $3, " + rs + ", $3");
+        emit("or $2, $2, $3");
+        emit("itof $2, $2");
+        emit("sfrl.i $3, " + rs + ", 31");
+        emit("sfll.i $3, $3, 23");
+        emit("add " + rd + ", $2, $3");
         return;
     }
     if (m == "fcvt.w.s") {
@@ -738,6 +768,19 @@ void RiscvTranslator::instruction(std::string_view m, const std::vector<std::str
     static const std::map<std::string_view, const char*> kStores = {
         {"sw", "st.w"}, {"sh", "st.h"}, {"sb", "st.b"}};
 
+    if (!pending_lui_reg_.empty()) {
+        if (m == "addi" && ops.size() == 3 && ops[0] == pending_lui_reg_ &&
+            ops[1] == pending_lui_reg_) {
+            char* end = nullptr;
+            long long v = std::strtoll(ops[2].c_str(), &end, 0);
+            if (!ops[2].empty() && *end == 0) {
+                pending_lui_value_ += static_cast<uint32_t>(v);
+                flush_lui();
+                return;
+            }
+        }
+        flush_lui();
+    }
     if (auto it = kRegReg.find(m); it != kRegReg.end()) return three(it->second);
     if (auto it = kRegImm.find(m); it != kRegImm.end()) return three_imm(it->second);
     if (auto it = kLoads.find(m); it != kLoads.end()) {
@@ -777,7 +820,9 @@ void RiscvTranslator::instruction(std::string_view m, const std::vector<std::str
         char* end = nullptr;
         long long v = std::strtoll(ops[1].c_str(), &end, 0);
         if (*end != 0) fail("unsupported operand '" + ops[1] + "'");
-        emit("or.i " + rd + ", $zero, " + std::to_string(static_cast<uint32_t>(v) << 12));
+        reg_number(ops[0]);
+        pending_lui_reg_ = ops[0];
+        pending_lui_value_ = static_cast<uint32_t>(v) << 12;
         return;
     }
     if (m == "li") {
@@ -938,16 +983,19 @@ void RiscvTranslator::instruction(std::string_view m, const std::vector<std::str
     if (m == "fmadd.s" || m == "fmsub.s" || m == "fnmadd.s" || m == "fnmsub.s") {
         if (ops.size() != 4 && ops.size() != 5) check_operands(m, ops, 4);
         std::string rd = reg(ops[0]), a = reg(ops[1]), b = reg(ops[2]), c = reg(ops[3]);
-        // MVP's fused forms accumulate into rd: fmac rd += a*b, fmas rd -= a*b.
-        if (m == "fmsub.s" || m == "fnmadd.s")
-            emit("xor.i $2, " + c + ", 0x80000000");
-        else
-            emit("add.si $2, " + c + ", 0");
-        emit(std::string(m == "fnmsub.s" ? "fmas" : "fmac") + " $2, " + a + ", " + b);
+        // MVP's fused forms accumulate into rd: fmac rd += a*b, fmas rd -= a*b. The addend
+        // goes to rd first when rd is not a factor, else through $2.
+        bool negate_addend = m == "fmsub.s" || m == "fnmadd.s";
+        std::string acc = rd == a || rd == b ? "$2" : rd;
+        if (negate_addend)
+            emit("xor.i " + acc + ", " + c + ", 0x80000000");
+        else if (acc != c)
+            emit("add.si " + acc + ", " + c + ", 0");
+        emit(std::string(m == "fnmsub.s" ? "fmas" : "fmac") + " " + acc + ", " + a + ", " + b);
         if (m == "fnmadd.s")
-            emit("xor.i " + rd + ", $2, 0x80000000");
-        else
-            emit("add.si " + rd + ", $2, 0");
+            emit("xor.i " + rd + ", " + acc + ", 0x80000000");
+        else if (acc != rd)
+            emit("add.si " + rd + ", " + acc + ", 0");
         return;
     }
     if (m == "fsgnj.s" || m == "fsgnjn.s" || m == "fsgnjx.s") {

@@ -251,6 +251,73 @@ TEST_F(OpenClCTest, TranslatedOperationsMatchC) {
     }
 }
 
+// The fused multiply-add forms (addend negated, product negated, accumulation in place), the
+// unsigned-to-float conversion at and above 2^31, and 32-bit constants built by lui + addi.
+const char kFused[] = R"(
+__kernel void fused(__global const float* f, __global const float* g, __global const uint* u,
+                    __global int* o) {
+    int i = get_global_id(0);
+    float p = f[i], q = g[i], c = f[i + 1];
+    __global int* r = o + 8 * i;
+    r[0] = as_int(fma(p, q, c));
+    r[1] = as_int(fma(p, q, -c));
+    r[2] = as_int(-fma(p, q, c));
+    r[3] = as_int(fma(-p, q, c));
+    float acc = c;
+    for (int k = 0; k < 4; ++k) acc = fma(f[i + k], g[i + k], acc);
+    r[4] = as_int(acc);
+    r[5] = as_int((float)u[i]);
+    r[6] = (int)(u[i] ^ 0x12345678u) + (int)(u[i] * 0x9e3779b9u);
+    r[7] = 0;
+}
+)";
+
+TEST_F(OpenClCTest, FusedFormsConversionsAndWideConstants) {
+    cl_program p = build(kFused);
+    cl_kernel k = kernel(p, "fused");
+    const size_t n = 64;
+    std::vector<float> f(n + 4), g(n + 4);
+    std::vector<uint32_t> u(n);
+    for (size_t i = 0; i < f.size(); ++i) {
+        f[i] = (static_cast<float>(i % 13) - 6.0f) * 0.3757f + 1.0f / (1.0f + i);
+        g[i] = (static_cast<float>(i % 7) - 3.0f) * 1.0009765625f;
+    }
+    const uint32_t wide[] = {0u,          1u,          0x7fffffffu, 0x80000000u, 0x80000001u,
+                             0x80000080u, 0x80000081u, 0x800000c0u, 0xffffff7fu, 0xffffff80u,
+                             0xffffffffu, 0xfffffe80u, 0x12345678u, 0x9abcdef1u};
+    for (size_t i = 0; i < n; ++i)
+        u[i] = i < sizeof wide / 4 ? wide[i] : static_cast<uint32_t>(i * 0x9e3779b9u);
+    cl_mem fb = buffer(f.size() * 4, f.data());
+    cl_mem gb = buffer(g.size() * 4, g.data());
+    cl_mem ub = buffer(u.size() * 4, u.data());
+    cl_mem ob = buffer(8 * 4 * n);
+    ASSERT_EQ(clSetKernelArg(k, 0, sizeof fb, &fb), CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(k, 1, sizeof gb, &gb), CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(k, 2, sizeof ub, &ub), CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(k, 3, sizeof ob, &ob), CL_SUCCESS);
+    run_1d(queue_, k, n, 16);
+    std::vector<int32_t> o = read<int32_t>(ob, 8 * n);
+    auto bits = [](float x) {
+        int32_t b;
+        std::memcpy(&b, &x, 4);
+        return b;
+    };
+    for (size_t i = 0; i < n; ++i) {
+        SCOPED_TRACE("item " + std::to_string(i));
+        const int32_t* r = &o[8 * i];
+        float p = f[i], q = g[i], c = f[i + 1];
+        EXPECT_EQ(r[0], bits(std::fma(p, q, c)));
+        EXPECT_EQ(r[1], bits(std::fma(p, q, -c)));
+        EXPECT_EQ(r[2], bits(-std::fma(p, q, c)));
+        EXPECT_EQ(r[3], bits(std::fma(-p, q, c)));
+        float acc = c;
+        for (int j = 0; j < 4; ++j) acc = std::fma(f[i + j], g[i + j], acc);
+        EXPECT_EQ(r[4], bits(acc));
+        EXPECT_EQ(r[5], bits(static_cast<float>(u[i])));
+        EXPECT_EQ(r[6], static_cast<int32_t>((u[i] ^ 0x12345678u) + u[i] * 0x9e3779b9u));
+    }
+}
+
 TEST_F(OpenClCTest, BuildOptionsReachTheCompiler) {
     const char src[] = "__kernel void k(__global int* o) { o[0] = VALUE * 2; }\n";
     std::string log;
