@@ -168,3 +168,7 @@ __MVP_INLINE float atomic_xchg(volatile __local float* p, float v) {
 #include "mvp_math.h"
 #include "mvp_printf.h"
 #include "mvp_convert.h"
+#include "mvp_relational.h"
+#include "mvp_vload.h"
+#include "mvp_common.h"
+#include "mvp_geometric.h"

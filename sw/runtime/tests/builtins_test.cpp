@@ -554,5 +554,177 @@ TEST_F(BuiltinsTest, IntegerFunctionsEveryType) {
     }
 }
 
+double half_value(uint16_t h) {
+    int e = (h >> 10) & 0x1f, m = h & 0x3ff;
+    double v = e == 0 ? std::ldexp(m, -24) : e == 31 ? 65536.0 : std::ldexp(1024 + m, e - 25);
+    return (h & 0x8000) ? -v : v;
+}
+
+// The half bits of a float in a rounding mode, from the two half magnitudes around |f| (the
+// bit patterns of half magnitudes are ordered like their values; infinity counts as 2^16).
+uint16_t reference_half(float f, int mode) {
+    uint16_t sign = std::signbit(f) ? 0x8000 : 0;
+    if (std::isinf(f)) return sign | 0x7c00;
+    double a = std::fabs(static_cast<double>(f));
+    uint16_t lo = 0;
+    for (int step = 0x4000; step > 0; step >>= 1)
+        if (lo + step <= 0x7bff && half_value(static_cast<uint16_t>(lo + step)) <= a) lo += step;
+    uint16_t hi = half_value(lo) == a ? lo : static_cast<uint16_t>(lo + 1);
+    uint16_t r;
+    switch (mode) {
+        case 1:
+            r = lo;
+            break;
+        case 2:
+            r = sign ? lo : hi;
+            break;
+        case 3:
+            r = sign ? hi : lo;
+            break;
+        default: {
+            double dl = a - half_value(lo), dh = half_value(hi) - a;
+            r = dl < dh ? lo : dh < dl ? hi : (lo & 1) ? hi : lo;
+        }
+    }
+    return sign | r;
+}
+
+// Relational tests (scalar 1/0, vector -1/0), half loads and stores in every rounding mode,
+// vload/vstore, select and bitselect, any/all and the exact common functions, per lane.
+const char kMisc[] = R"(
+__kernel void misc(__global const float* fx, __global const float* fy, __global uint* o) {
+    int i = get_global_id(0);
+    float x = fx[i], y = fy[i];
+    __global uint* r = o + 32 * i;
+    r[0] = isequal(x, y) | isnotequal(x, y) << 1 | isgreater(x, y) << 2 |
+           isgreaterequal(x, y) << 3 | isless(x, y) << 4 | islessequal(x, y) << 5 |
+           islessgreater(x, y) << 6 | isfinite(x) << 7 | isinf(x) << 8 | isnan(x) << 9 |
+           isnormal(x) << 10 | isordered(x, y) << 11 | isunordered(x, y) << 12 |
+           signbit(x) << 13;
+    float4 v = (float4)(x, y, -x, 1.0f);
+    int4 t = isless(v, (float4)y) ^ isnan(v) << 1 ^ isnormal(v) << 2 ^ signbit(v) << 3;
+    vstore4(as_uint4(t), 0, r + 1);
+    vstore_half(x, 10 * i, (__global half*)(o + 32 * 64));
+    vstore_half_rtz(x, 10 * i + 1, (__global half*)(o + 32 * 64));
+    vstore_half2_rtp((float2)(x, y), 5 * i + 1, (__global half*)(o + 32 * 64));
+    vstorea_half3_rtn((float3)(x, y, -x), 1, (__global half*)(o + 32 * 64) + 10 * i);
+    r[5] = as_uint(vload_half(0, (__global const half*)&fx[i]));
+    r[6] = as_uint(vload_half(1, (__global const half*)&fx[i]));
+    r[7] = as_uint(sign(x));
+    r[8] = as_uint(step(y, x));
+    r[9] = as_uint(max(x, y)) ^ as_uint(min(x, y));
+    r[10] = as_uint(clamp(x, -1.0f, 2.0f));
+    int8 a = vload8(i & 7, (__global const int*)fx);
+    int8 b = vload8(i & 7, (__global const int*)fy);
+    vstore8(select(a, b, a ^ b), 0, (__global int*)r + 11);
+    r[19] = as_uint(bitselect(x, y, as_float(0x0f0f0ff0)));
+    r[20] = any(a) | all(b) << 1 | any(a.s012) << 2 | all((short4)(b.s0 >> 16)) << 3;
+    long3 w = vload3(1, (__global const long*)fy + (i & 7) * 2);
+    vstore3(w, 2, (__global ulong*)(r + 21) - 2 * 3);
+    r[27] = as_uint(select(x, y, (int)(i & 1)));
+    r[28] = as_uint(convert_float_rtn(as_int(x)));
+}
+)";
+
+TEST_F(BuiltinsTest, RelationalHalfVloadSelectAndCommon) {
+    const size_t n = 64;
+    std::vector<uint64_t> raw = conversion_inputs(kTypes[8], 2 * n + 8);
+    std::vector<float> x(n + 8), y(n + 8);
+    for (size_t i = 0; i < n + 8; ++i) {
+        x[i] = from_bits(static_cast<uint32_t>(raw[i]));
+        y[i] = from_bits(static_cast<uint32_t>(raw[(i * 5 + 7) % raw.size()]));
+    }
+    // Half-range values: rounding ties, subnormal halves, the overflow boundary.
+    const float halves[] = {65504.0f,    65519.99f,  65520.0f, 0x1p-24f,
+                            0x1p-25f,    0x1.8p-25f, 0x1p-15f, 1.0009765625f + 0x1p-11f,
+                            0x1.0018p0f, 6.1e-5f,    3.0e-8f,  -0x1.0018p0f};
+    for (size_t i = 0; i < sizeof halves / sizeof halves[0]; ++i) x[40 + i] = halves[i];
+    x[20] = y[20];
+    x[21] = -0.0f;
+    y[21] = 0.0f;
+    Bytes out = run(kMisc, "misc", {bytes_of(x), bytes_of(y)}, n, 32 * 4 * n + 20 * 2 * n + 64);
+    std::vector<uint32_t> r32 = values_of<uint32_t>(out);
+    ASSERT_EQ(r32.size(), 32 * n + 10 * n + 16);
+    const uint16_t* h = reinterpret_cast<const uint16_t*>(&r32[32 * n]);
+    for (size_t i = 0; i < n; ++i) {
+        float a = x[i], b = y[i];
+        const uint32_t* r = &r32[32 * i];
+        SCOPED_TRACE("lane " + std::to_string(i) + " x=" + std::to_string(bits(a)) +
+                     " y=" + std::to_string(bits(b)));
+        uint32_t rel = (a == b) | (a != b) << 1 | (a > b) << 2 | (a >= b) << 3 | (a < b) << 4 |
+                       (a <= b) << 5 | (a < b || a > b) << 6 | std::isfinite(a) << 7 |
+                       std::isinf(a) << 8 | std::isnan(a) << 9 | std::isnormal(a) << 10 |
+                       (!std::isnan(a) && !std::isnan(b)) << 11 |
+                       (std::isnan(a) || std::isnan(b)) << 12 | std::signbit(a) << 13;
+        EXPECT_EQ(r[0], rel);
+        float v[4] = {a, b, -a, 1.0f};
+        for (int l = 0; l < 4; ++l) {
+            int32_t want = -(v[l] < b) ^ (-static_cast<int32_t>(std::isnan(v[l]))) << 1 ^
+                           (-static_cast<int32_t>(std::isnormal(v[l]))) << 2 ^
+                           (-static_cast<int32_t>(std::signbit(v[l]))) << 3;
+            EXPECT_EQ(static_cast<int32_t>(r[1 + l]), want) << "lane " << l;
+        }
+        if (!std::isnan(a)) {
+            EXPECT_EQ(h[10 * i], reference_half(a, 0)) << a;
+            EXPECT_EQ(h[10 * i + 1], reference_half(a, 1)) << a;
+            EXPECT_EQ(h[10 * i + 2], reference_half(a, 2)) << a;
+            EXPECT_EQ(h[10 * i + 6], reference_half(-a, 3)) << a;
+            EXPECT_EQ(h[10 * i + 4], reference_half(a, 3)) << a;
+        } else {
+            EXPECT_EQ(h[10 * i] & 0x7c00, 0x7c00);
+            EXPECT_NE(h[10 * i] & 0x3ff, 0);
+        }
+        if (!std::isnan(b)) {
+            EXPECT_EQ(h[10 * i + 3], reference_half(b, 2)) << b;
+            EXPECT_EQ(h[10 * i + 5], reference_half(b, 3)) << b;
+        }
+        EXPECT_EQ(h[10 * i + 7], 0) << "vstorea_half3 leaves the fourth element";
+        for (int k = 0; k < 2; ++k) {
+            uint16_t hb = static_cast<uint16_t>(bits(a) >> (16 * k));
+            float want = static_cast<float>(half_value(hb));
+            if ((hb & 0x7c00) == 0x7c00) {
+                if ((hb & 0x3ff) == 0) {
+                    EXPECT_EQ(r[5 + k], bits(std::copysign(INFINITY, want)));
+                } else {
+                    EXPECT_EQ(r[5 + k], (hb & 0x8000u) << 16 | 0x7f800000u | (hb & 0x3ffu) << 13);
+                }
+            } else {
+                EXPECT_EQ(r[5 + k], bits(want)) << std::hex << hb;
+            }
+        }
+        float sgn = a > 0 ? 1.0f : a < 0 ? -1.0f : std::isnan(a) ? 0.0f : a;
+        EXPECT_EQ(r[7], bits(sgn));
+        EXPECT_EQ(r[8], bits(a < b ? 0.0f : 1.0f));
+        EXPECT_EQ(r[9], bits(a < b ? b : a) ^ bits(b < a ? b : a));
+        float c = a < -1.0f ? -1.0f : a;
+        EXPECT_EQ(r[10], bits(2.0f < c ? 2.0f : c));
+        EXPECT_EQ(r[19], (bits(a) & ~0x0f0f0ff0u) | (bits(b) & 0x0f0f0ff0u));
+        EXPECT_EQ(r[27], i & 1 ? bits(b) : bits(a));
+        int32_t ai = static_cast<int32_t>(bits(a));
+        EXPECT_EQ(r[28], bits(int_to_float(ai, kRtn)));
+    }
+    // select, any/all and vload/vstore read 8 words from x and y at 8 * i (within the
+    // buffers for i < 8).
+    for (size_t i = 0; i < 8; ++i) {
+        const uint32_t* r = &r32[32 * i];
+        int32_t a[8], b[8];
+        for (int l = 0; l < 8; ++l) {
+            a[l] = static_cast<int32_t>(bits(x[8 * i + l]));
+            b[l] = static_cast<int32_t>(bits(y[8 * i + l]));
+            EXPECT_EQ(static_cast<int32_t>(r[11 + l]), (a[l] ^ b[l]) < 0 ? b[l] : a[l]);
+        }
+        bool any_a = false, all_b = true;
+        for (int l = 0; l < 8; ++l) {
+            any_a |= a[l] < 0;
+            all_b &= b[l] < 0;
+        }
+        uint32_t want = any_a | all_b << 1 | (a[0] < 0 || a[1] < 0 || a[2] < 0) << 2 |
+                        (static_cast<int16_t>(b[0] >> 16) < 0) << 3;
+        EXPECT_EQ(r[20], want) << "lane " << i;
+        const uint32_t* yw = reinterpret_cast<const uint32_t*>(y.data()) + 4 * i + 6;
+        for (int k = 0; k < 6; ++k) EXPECT_EQ(r[21 + k], yw[k]) << "lane " << i;
+    }
+}
+
 }  // namespace
 }  // namespace mvp::runtime::test
