@@ -244,7 +244,10 @@ void Device::record_launch(const std::string& kernel, const host::LaunchStats& s
     if (path == nullptr || *path == '\0') return;
     std::FILE* file = std::fopen(path, "a");
     if (file == nullptr) {
-        std::fprintf(stderr, "mvp opencl: MVP_STATS: cannot open %s for appending\n", path);
+        static bool warned = false;
+        if (!warned)
+            std::fprintf(stderr, "mvp opencl: MVP_STATS: cannot open %s for appending\n", path);
+        warned = true;
         return;
     }
     std::fprintf(file,
