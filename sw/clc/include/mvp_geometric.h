@@ -23,9 +23,10 @@ __MVP_PURE float __mvp_max_abs(float3 a) {
 __MVP_PURE float __mvp_max_abs(float4 a) {
     return __builtin_fmaxf(__mvp_max_abs(a.lo), __mvp_max_abs(a.hi));
 }
-// The power of two that brings a largest magnitude m into [2^-63, 2^63] (1 when it is there).
+// The power of two that brings a largest magnitude m (subnormals included) into [2^-63, 2^63]
+// (1 when it is there).
 __MVP_PURE float __mvp_geometric_scale(float m) {
-    return m > 0x1p63f ? 0x1p-70f : m < 0x1p-63f ? 0x1p70f : 1.0f;
+    return m > 0x1p63f ? 0x1p-70f : m < 0x1p-100f ? 0x1p126f : m < 0x1p-63f ? 0x1p70f : 1.0f;
 }
 
 #define __MVP_GEOMETRIC(T)                                                      \

@@ -726,5 +726,77 @@ TEST_F(BuiltinsTest, RelationalHalfVloadSelectAndCommon) {
     }
 }
 
+// The timing platform (the default device): geometric functions on vectors whose squares
+// overflow or underflow binary32, against a double reference within 3 ulp.
+class BuiltinsTimingTest : public ClTest {
+  protected:
+    void SetUp() override {
+        unsetenv("MVP_FUNCTIONAL");
+        ClTest::SetUp();
+    }
+};
+
+const char kGeometric[] = R"(
+__kernel void geo(__global const float4* v, __global float* o) {
+    int i = get_global_id(0);
+    float4 p = v[i];
+    o[8 * i] = length(p);
+    o[8 * i + 1] = length(p.xyz);
+    o[8 * i + 2] = distance(p.xy, p.zw);
+    vstore4(normalize(p), 0, o + 8 * i + 3);
+    o[8 * i + 7] = dot(cross(p.xyz, p.wzy), p.xyz);
+}
+)";
+
+TEST_F(BuiltinsTimingTest, GeometricWithoutOverflowOnTheTimingPlatform) {
+    const std::vector<float> in = {3.0f,      4.0f,  0.0f,     12.0f,     1e30f,   -2e30f,
+                                   3e30f,     1e20f, 1e-30f,   2e-30f,    -3e-30f, 0.0f,
+                                   0x1p-149f, 0.0f,  0.0f,     0x1p-149f, 1.0f,    -1.0f,
+                                   0.5f,      0.25f, INFINITY, 2.0f,      1.0f,    -INFINITY};
+    const size_t n = in.size() / 4;
+    Bytes out_bytes;
+    {
+        cl_program p = build(kGeometric);
+        cl_kernel k = kernel(p, "geo");
+        cl_mem bin = buffer(in.size() * 4, in.data());
+        cl_mem bout = buffer(8 * 4 * n);
+        ASSERT_EQ(clSetKernelArg(k, 0, sizeof bin, &bin), CL_SUCCESS);
+        ASSERT_EQ(clSetKernelArg(k, 1, sizeof bout, &bout), CL_SUCCESS);
+        size_t global = n;
+        ASSERT_EQ(
+            clEnqueueNDRangeKernel(queue_, k, 1, nullptr, &global, nullptr, 0, nullptr, nullptr),
+            CL_SUCCESS);
+        out_bytes = read<uint8_t>(bout, 8 * 4 * n);
+    }
+    std::vector<float> out = values_of<float>(out_bytes);
+    auto near = [](float got, double want) {
+        if (std::isinf(want)) return got == static_cast<float>(want);
+        double ulp = std::ldexp(1.0, std::ilogb(static_cast<float>(want)) - 23);
+        return std::fabs(got - want) <= 3 * std::max(ulp, std::ldexp(1.0, -149));
+    };
+    for (size_t i = 0; i < n; ++i) {
+        const float* q = &in[4 * i];
+        const float* r = &out[8 * i];
+        double x = q[0], y = q[1], z = q[2], w = q[3];
+        double len4 = std::sqrt(x * x + y * y + z * z + w * w);
+        SCOPED_TRACE("vector " + std::to_string(i));
+        EXPECT_TRUE(near(r[0], len4)) << r[0] << " vs " << len4;
+        EXPECT_TRUE(near(r[1], std::sqrt(x * x + y * y + z * z))) << r[1];
+        EXPECT_TRUE(near(r[2], std::hypot(x - z, y - w))) << r[2];
+        for (int l = 0; l < 4; ++l) {
+            // Infinite elements become +-1, the others 0, before normalizing.
+            double want = q[l] / len4;
+            if (std::isinf(len4)) {
+                int infinities = 0;
+                for (int e = 0; e < 4; ++e) infinities += std::isinf(q[e]);
+                want = std::isinf(q[l]) ? std::copysign(1.0 / std::sqrt(infinities), q[l]) : 0.0;
+            }
+            EXPECT_TRUE(near(r[3 + l], want)) << "normalize lane " << l << ": " << r[3 + l];
+        }
+    }
+    // cross(a, b) is orthogonal to a: exactly 0 for small integers.
+    EXPECT_EQ(out[8 * 4 + 7], 0.0f);
+}
+
 }  // namespace
 }  // namespace mvp::runtime::test
