@@ -17,6 +17,15 @@ bool byte_enabled(const tlm::tlm_generic_payload& gp, unsigned i) {
     return be == nullptr || n == 0 || be[i % n] == TLM_BYTE_ENABLED;
 }
 
+// The byte enables of a write-back for each mask of dirty bytes (bit i: byte i), shared by every
+// payload and never written (TLM's byte-enable pointer is not const).
+unsigned char byte_enable_masks[16][4] = {
+    {0, 0, 0, 0},       {0xff, 0, 0, 0},       {0, 0xff, 0, 0},       {0xff, 0xff, 0, 0},
+    {0, 0, 0xff, 0},    {0xff, 0, 0xff, 0},    {0, 0xff, 0xff, 0},    {0xff, 0xff, 0xff, 0},
+    {0, 0, 0, 0xff},    {0xff, 0, 0, 0xff},    {0, 0xff, 0, 0xff},    {0xff, 0xff, 0, 0xff},
+    {0, 0, 0xff, 0xff}, {0xff, 0, 0xff, 0xff}, {0, 0xff, 0xff, 0xff}, {0xff, 0xff, 0xff, 0xff},
+};
+
 bool is_power_of_two(unsigned v) { return v != 0 && (v & (v - 1)) == 0; }
 
 // Adds `cycles` samples of the value v (a quantity that held v for that many cycles).
@@ -117,7 +126,7 @@ bool Dcc::probe(uint32_t address, EntryView* view) const {
     for (unsigned w = 0; w < params_.ways; ++w) {
         const Way& x = ways_[set * params_.ways + w];
         if (x.valid && x.word == word) {
-            *view = {true, x.dirty, word * 4, x.data};
+            *view = {true, x.dirty != 0, word * 4, x.data};
             return true;
         }
     }
@@ -126,7 +135,7 @@ bool Dcc::probe(uint32_t address, EntryView* view) const {
 
 unsigned Dcc::dirty_words() const {
     unsigned n = 0;
-    for (const Way& w : ways_) n += w.valid && w.dirty;
+    for (const Way& w : ways_) n += w.valid && w.dirty != 0;
     return n;
 }
 
@@ -208,27 +217,30 @@ bool Dcc::line_busy(const MissEntry& m) const {
     return false;
 }
 
-void Dcc::copy_bytes(tlm::tlm_generic_payload& gp, Kind kind, Way& w) {
+unsigned Dcc::copy_bytes(tlm::tlm_generic_payload& gp, Kind kind, Way& w) {
     // The bytes of the request inside this word.
     uint64_t base = uint64_t{w.word} * 4;
     uint64_t address = gp.get_address();
     unsigned char* data = gp.get_data_ptr();
+    unsigned mask = 0;
     for (unsigned j = 0; j < 4; ++j) {
         uint64_t a = base + j;
         if (a < address || a >= address + gp.get_data_length()) continue;
         unsigned i = static_cast<unsigned>(a - address);
         if (!byte_enabled(gp, i)) continue;
+        mask |= 1u << j;
         if (kind == Kind::kWrite) {
             w.data = (w.data & ~(0xffu << (8 * j))) | uint32_t{data[i]} << (8 * j);
         } else {
             data[i] = static_cast<unsigned char>(w.data >> (8 * j));
         }
     }
+    return mask;
 }
 
 void Dcc::access_word(tlm::tlm_generic_payload& gp, Kind kind, Way& w) {
-    copy_bytes(gp, kind, w);
-    if (kind == Kind::kWrite) w.dirty = true;
+    unsigned mask = copy_bytes(gp, kind, w);
+    if (kind == Kind::kWrite) w.dirty |= static_cast<uint8_t>(mask);
     touch(w);
 }
 
@@ -253,10 +265,14 @@ tlm::tlm_generic_payload* Dcc::new_mem_request(tlm::tlm_command cmd, uint64_t ad
     return gp;
 }
 
-void Dcc::queue_write_back(uint32_t word, uint32_t data, MemKind kind) {
+void Dcc::queue_write_back(const Way& w, MemKind kind) {
     tlm::tlm_generic_payload* gp =
-        new_mem_request(tlm::TLM_WRITE_COMMAND, uint64_t{word} * 4, 4, nullptr, false);
-    store32(gp->get_data_ptr(), data);
+        new_mem_request(tlm::TLM_WRITE_COMMAND, uint64_t{w.word} * 4, 4, nullptr, false);
+    store32(gp->get_data_ptr(), w.data);
+    if (w.dirty != 0xf) {
+        gp->set_byte_enable_ptr(byte_enable_masks[w.dirty]);
+        gp->set_byte_enable_length(4);
+    }
     to_memory_.push_back({kind, gp, 0});
     if (kind == MemKind::kFlush) {
         ++flush_write_backs_;
@@ -335,7 +351,7 @@ void Dcc::handle_mem_responses(uint64_t now) {
                     Way& w = way(a.word, a.way);
                     w.data = load32(gp->get_data_ptr() + (addr - line));
                     w.valid = true;
-                    w.dirty = false;
+                    w.dirty = 0;
                     w.reserved = false;
                     a.missing = false;
                 }
@@ -421,7 +437,7 @@ bool Dcc::start_round(MissEntry& m) {
             int w = find(a.word);
             if (w < 0) continue;
             Way& x = way(a.word, static_cast<unsigned>(w));
-            if (x.dirty) queue_write_back(x.word, x.data, MemKind::kWriteBack);
+            if (x.dirty) queue_write_back(x, MemKind::kWriteBack);
             x = Way{0, 0, x.lru};
         }
         tlm::tlm_generic_payload* gp =
@@ -475,8 +491,8 @@ bool Dcc::start_round(MissEntry& m) {
             continue;
         }
         Way& x = way(a.word, a.way);
-        if (x.valid && x.dirty) queue_write_back(x.word, x.data, MemKind::kWriteBack);
-        x = Way{a.word, 0, x.lru, 1, false, false, true};
+        if (x.valid && x.dirty) queue_write_back(x, MemKind::kWriteBack);
+        x = Way{a.word, 0, x.lru, 1, false, 0, true};
         uint64_t line = line_of(uint64_t{a.word} * 4);
         if (std::find(lines.begin(), lines.end(), line) == lines.end()) lines.push_back(line);
     }
@@ -548,8 +564,8 @@ void Dcc::start_flush() {
         ++flushes_;
         for (Way& w : ways_) {
             if (!w.valid || !w.dirty) continue;
-            queue_write_back(w.word, w.data, MemKind::kFlush);
-            w.dirty = false;
+            queue_write_back(w, MemKind::kFlush);
+            w.dirty = 0;
         }
     }
     if (flushing_ && to_memory_.empty() && write_backs_in_flight_ == 0) {
@@ -632,17 +648,24 @@ void Dcc::untimed(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
         side.set_data_length(4);
         side.set_streaming_width(4);
         if (w >= 0 && way(word, static_cast<unsigned>(w)).dirty) {
-            store32(bytes, way(word, static_cast<unsigned>(w)).data);
+            const Way& x = way(word, static_cast<unsigned>(w));
+            store32(bytes, x.data);
+            if (x.dirty != 0xf) {
+                side.set_byte_enable_ptr(byte_enable_masks[x.dirty]);
+                side.set_byte_enable_length(4);
+            }
             side.set_command(tlm::TLM_WRITE_COMMAND);
             mem_port.socket->b_transport(side, delay);
         }
         mem_port.socket->b_transport(gp, delay);
         if (w >= 0) {
             side.set_command(tlm::TLM_READ_COMMAND);
+            side.set_byte_enable_ptr(nullptr);
+            side.set_byte_enable_length(0);
             mem_port.socket->b_transport(side, delay);
             Way& x = way(word, static_cast<unsigned>(w));
             x.data = load32(bytes);
-            x.dirty = false;
+            x.dirty = 0;
         }
         return;
     }

@@ -23,9 +23,9 @@ class Config;
 namespace mvp {
 
 // The data cache controller (DCC) of an SP: the MVP write-back word buffer between the OCC and
-// the XI. The buffer holds `sets` x `ways` 32-bit words; each entry has valid and dirty bits,
-// its word address (the tag) and its data, with LRU replacement within a set (set = word
-// address mod sets).
+// the XI. The buffer holds `sets` x `ways` 32-bit words; each entry has a valid bit, a dirty
+// byte mask (write-backs carry only the dirty bytes, as byte enables), its word address (the
+// tag) and its data, with LRU replacement within a set (set = word address mod sets).
 //
 // One request is looked up per cycle, all its words at once (a line request of the LD/ST unit
 // covers several words). When every word is present the request completes `hit_latency`
@@ -96,7 +96,7 @@ class Dcc : public sc_core::sc_module, public sim::Clocked {
         uint64_t lru = 0;   // last use; the smallest in a set is the LRU way
         unsigned pins = 0;  // requests in the miss FIFO that need this word: not a victim
         bool valid = false;
-        bool dirty = false;
+        uint8_t dirty = 0;      // the bytes written since the fill, bit i for byte i
         bool reserved = false;  // allocated to a word being fetched
     };
     struct WordAccess {
@@ -158,12 +158,14 @@ class Dcc : public sc_core::sc_module, public sim::Clocked {
     // Performs the round's words on the buffer; when every word is done, answers the request
     // and removes the entry (returns true).
     bool finish_round(MissEntry& m, uint64_t now);
-    // Moves the request's bytes of one buffer word (to the payload for a read).
-    void copy_bytes(tlm::tlm_generic_payload& gp, Kind kind, Way& w);
-    // copy_bytes, then a write marks the word dirty; the word becomes the most recent.
+    // Moves the request's bytes of one buffer word (to the payload for a read); returns the
+    // mask of the word's bytes the request covers.
+    unsigned copy_bytes(tlm::tlm_generic_payload& gp, Kind kind, Way& w);
+    // copy_bytes, then a write marks the bytes it wrote dirty; the word becomes the most recent.
     void access_word(tlm::tlm_generic_payload& gp, Kind kind, Way& w);
     void touch(Way& w) { w.lru = ++lru_clock_; }
-    void queue_write_back(uint32_t word, uint32_t data, MemKind kind);
+    // A write of the word's dirty bytes (byte enables when not all four are dirty).
+    void queue_write_back(const Way& w, MemKind kind);
     tlm::tlm_generic_payload* new_mem_request(tlm::tlm_command cmd, uint64_t address,
                                               unsigned length,
                                               const tlm::tlm_generic_payload* origin, bool atomic);

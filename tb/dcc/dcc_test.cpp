@@ -142,6 +142,26 @@ TEST(Dcc, PartialWriteMissMergesIntoTheFetchedWord) {
     EXPECT_EQ(b.drv.result(r).value32(), expect);
 }
 
+// Another SP's DCC may hold the same word with other bytes written: a write-back carries only
+// the bytes this buffer wrote (byte enables), so both SPs' stores survive.
+TEST(Dcc, WriteBackCarriesOnlyTheBytesWritten) {
+    Bench b;
+    b.drv.write(1, kA, {0xaa, 0, 0xbb, 0}, {0xff, 0, 0xff, 0});
+    b.drv.write(20, kA + 4, {1, 2, 3, 4});
+    // Memory changes behind the buffer (another SP's write-back) after the line was fetched.
+    b.drv.at(30, [&] { b.mem.write32(kA, 0x44332211); });
+    b.drv.at(40, [&] { b.dcc.flush(nullptr); });
+    b.run();
+    EXPECT_EQ(b.mem.read32(kA), 0x44bb22aau);
+    EXPECT_EQ(b.mem.read32(kA + 4), 0x04030201u);
+    const auto& log = b.mem.log();
+    // Two fetches (the buffer fills only the words missed), then the two write-backs.
+    ASSERT_EQ(log.size(), 4u);
+    expect_access(log[2], tlm::TLM_WRITE_COMMAND, kA, 4, 41);
+    EXPECT_EQ(log[2].enables, (std::vector<uint8_t>{0xff, 0, 0xff, 0}));
+    EXPECT_TRUE(log[3].enables.empty());
+}
+
 TEST(Dcc, DirtyVictimIsWrittenBackBeforeTheLineFetch) {
     Bench b;
     b.drv.write32(1, kA, 0x11111111);    // set 0, way 0, dirty

@@ -17,7 +17,7 @@ typedef struct {
 
 static void run(bench_device *dev, bench_output *outs, void *ctx) {
     graph *g = ctx;
-    static cl_uint mask[NODES], visited[NODES], zeros[NODES];
+    static cl_uchar mask[NODES], visited[NODES], zeros[NODES];
     static cl_int cost[NODES];
     memset(mask, 0, sizeof mask);
     memset(visited, 0, sizeof visited);

@@ -1,11 +1,11 @@
 // Breadth-first search by levels (frontier masks, as in Rodinia): expand visits the frontier's
 // neighbours and marks the unvisited ones; update makes them the next frontier and raises the
 // host's continue flag. Several work-items may write one neighbour's cost in a level, all
-// with the same value. The flags are words: the MVP data caches keep whole words dirty, so
-// byte flags of one word written from two SPs would lose one of the writes (sw/bench/README.md).
-__kernel void expand(__global const uint* row_ptr, __global const uint* edges, __global uint* mask,
-                     __global uint* updating, __global const uint* visited, __global int* cost,
-                     uint nodes) {
+// with the same value. The flags are bytes, as in Rodinia: work-items on different SPs write
+// neighbouring bytes of one word.
+__kernel void expand(__global const uint* row_ptr, __global const uint* edges,
+                     __global uchar* mask, __global uchar* updating,
+                     __global const uchar* visited, __global int* cost, uint nodes) {
     uint v = get_global_id(0);
     if (v >= nodes || !mask[v]) return;
     mask[v] = 0;
@@ -18,7 +18,7 @@ __kernel void expand(__global const uint* row_ptr, __global const uint* edges, _
     }
 }
 
-__kernel void update(__global uint* mask, __global uint* updating, __global uint* visited,
+__kernel void update(__global uchar* mask, __global uchar* updating, __global uchar* visited,
                      __global uint* again, uint nodes) {
     uint v = get_global_id(0);
     if (v >= nodes || !updating[v]) return;

@@ -211,5 +211,37 @@ TEST_F(OpenClCProgramTest, BinaryOfAnOpenClCProgramRoundTrips) {
     EXPECT_EQ(status, CL_INVALID_BINARY);
 }
 
+// Work-groups on different SPs store single bytes of the same words: every store reaches memory
+// (each SP's DCC writes back only the bytes it wrote).
+TEST_F(OpenClCProgramTest, ByteStoresFromManySpsToOneWordAllLand) {
+    cl_program p = create_and_build(context_, R"(
+__kernel void scatter_bytes(__global uchar* out, __global const uint* perm) {
+    uint i = get_global_id(0);
+    out[perm[i]] = (uchar)(i * 7 + 1);
+}
+)",
+                                    "");
+    cl_kernel k = kernel(p, "scatter_bytes");
+    const uint32_t n = 4096;
+    std::vector<uint32_t> perm(n);
+    // Item i stores byte (i % 64) * 64 + i / 64: neighbouring bytes come from different groups.
+    for (uint32_t i = 0; i < n; ++i) perm[i] = (i % 64) * 64 + i / 64;
+    cl_mem out = buffer(n);
+    cl_mem pb = buffer(n * 4, perm.data());
+    std::vector<uint8_t> zeros(n, 0);
+    ASSERT_EQ(clEnqueueWriteBuffer(queue_, out, CL_TRUE, 0, n, zeros.data(), 0, nullptr, nullptr),
+              CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(k, 0, sizeof out, &out), CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(k, 1, sizeof pb, &pb), CL_SUCCESS);
+    size_t global = n, local = 64;
+    ASSERT_EQ(clEnqueueNDRangeKernel(queue_, k, 1, nullptr, &global, &local, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    std::vector<uint8_t> got = read<uint8_t>(out, n);
+    size_t wrong = 0;
+    for (uint32_t i = 0; i < n; ++i) wrong += got[perm[i]] != static_cast<uint8_t>(i * 7 + 1);
+    EXPECT_EQ(wrong, 0u);
+    EXPECT_EQ(clReleaseProgram(p), CL_SUCCESS);
+}
+
 }  // namespace
 }  // namespace mvp::runtime::test
