@@ -50,7 +50,7 @@ __MVP_PURE float __mvp_rnd_rtn(float x) {
         long v = x;                                                                            \
         return v < (long)(LO) ? (D)(LO) : v > (long)(HI) ? (D)(HI) : (D)v;                     \
     }
-#define __MVP_SAT_NARROW(D, LO, HI, FLO, FHI)                                                  \
+#define __MVP_SAT_INTEGERS(D, LO, HI)                                                           \
     __MVP_SAT_FROM(D, char, LO, HI)                                                            \
     __MVP_SAT_FROM(D, uchar, LO, HI)                                                           \
     __MVP_SAT_FROM(D, short, LO, HI)                                                           \
@@ -58,7 +58,9 @@ __MVP_PURE float __mvp_rnd_rtn(float x) {
     __MVP_SAT_FROM(D, int, LO, HI)                                                             \
     __MVP_SAT_FROM(D, uint, LO, HI)                                                            \
     __MVP_SAT_FROM(D, long, LO, HI)                                                            \
-    __MVP_PURE D __mvp_sat_##D(ulong x) { return x > (ulong)(HI) ? (D)(HI) : (D)x; }           \
+    __MVP_PURE D __mvp_sat_##D(ulong x) { return x > (ulong)(HI) ? (D)(HI) : (D)x; }
+#define __MVP_SAT_NARROW(D, LO, HI, FLO, FHI) \
+    __MVP_SAT_INTEGERS(D, LO, HI)             \
     __MVP_SAT_FLOAT(D, LO, HI, FLO, FHI)
 #define __MVP_SAT_FLOAT(D, LO, HI, FLO, FHI)                                                   \
     __MVP_PURE D __mvp_sat_##D(float x) {                                                      \
@@ -68,7 +70,13 @@ __MVP_SAT_NARROW(char, CHAR_MIN, CHAR_MAX, -0x1p7f, 0x1p7f)
 __MVP_SAT_NARROW(uchar, 0, UCHAR_MAX, 0.0f, 0x1p8f)
 __MVP_SAT_NARROW(short, SHRT_MIN, SHRT_MAX, -0x1p15f, 0x1p15f)
 __MVP_SAT_NARROW(ushort, 0, USHRT_MAX, 0.0f, 0x1p16f)
-__MVP_SAT_NARROW(int, INT_MIN, INT_MAX, -0x1p31f, 0x1p31f)
+__MVP_SAT_INTEGERS(int, INT_MIN, INT_MAX)
+// MVP's ftoi truncates, saturates at the int limits and gives 0 for NaN: one instruction.
+__MVP_PURE int __mvp_sat_int(float x) {
+    int r;
+    __asm__("# mvp: ftoi %0, %1" : "=r"(r) : "r"(x));
+    return r;
+}
 __MVP_SAT_NARROW(uint, 0, UINT_MAX, 0.0f, 0x1p32f)
 #define __MVP_SAT_WIDE(D, S, EXPR) \
     __MVP_PURE D __mvp_sat_##D(S x) { return EXPR; }
@@ -92,6 +100,7 @@ __MVP_SAT_WIDE(ulong, ulong, x)
 __MVP_SAT_FLOAT(ulong, 0, ULONG_MAX, 0.0f, 0x1p64f)
 #undef __MVP_SAT_FROM
 #undef __MVP_SAT_NARROW
+#undef __MVP_SAT_INTEGERS
 #undef __MVP_SAT_FLOAT
 #undef __MVP_SAT_WIDE
 

@@ -47,7 +47,7 @@ __MVP_PURE float __mvp_geometric_scale(float m) {
     }                                                                           \
     __MVP_PURE float fast_length(T p) { return sqrt(dot(p, p)); }               \
     __MVP_PURE float fast_distance(T a, T b) { return fast_length(a - b); }     \
-    __MVP_PURE T fast_normalize(T p) { return p * (1.0f / sqrt(dot(p, p))); }
+    __MVP_PURE T fast_normalize(T p) { return p * half_rsqrt(dot(p, p)); }
 __MVP_GEOMETRIC(float)
 __MVP_GEOMETRIC(float2)
 __MVP_GEOMETRIC(float3)

@@ -89,7 +89,8 @@ __mvp_mul_restore:
 
 # $2 = $2 / $3 (binary32, round to nearest even): the SFU reciprocal, then one Newton step
 # with fused residual q + (a - q*b) * r. Infinite, NaN and zero quotients are returned as the
-# first estimate gives them.
+# first estimate gives them. A subnormal divisor (whose reciprocal overflows) and the dividend
+# are first scaled by 2^24, which leaves the quotient unchanged.
 	.globl	__mvp_rv_fdiv
 	.type	__mvp_rv_fdiv,@function
 __mvp_rv_fdiv:
@@ -97,6 +98,14 @@ __mvp_rv_fdiv:
 	st.w	$5, -12($sp)
 	st.w	$6, -16($sp)
 	st.w	$7, -20($sp)
+	and.i	$6, $3, 0x7f800000
+	bne	$6, $zero, .Lfdiv_scaled
+	and.i	$6, $3, 0x7fffffff
+	beq	$6, $zero, .Lfdiv_scaled
+	or.i	$6, $zero, 0x4b800000
+	fmul	$2, $2, $6
+	fmul	$3, $3, $6
+.Lfdiv_scaled:
 	frcp	$4, $3
 	fmul	$5, $2, $4
 	and.i	$6, $5, 0x7f800000
@@ -130,21 +139,6 @@ __mvp_rv_fcvt_wu_s:
 	fsub	$2, $2, $3
 	ftoi	$2, $2
 	xor.i	$2, $2, 0x80000000
-	jr	$ra
-
-# $2 = (float) (uint32) $2, round to nearest even.
-	.globl	__mvp_rv_fcvt_s_wu
-	.type	__mvp_rv_fcvt_s_wu,@function
-__mvp_rv_fcvt_s_wu:
-	blt	$2, $zero, .Lswu_big
-	itof	$2, $2
-	jr	$ra
-.Lswu_big:
-	and.i	$3, $2, 1
-	sfrl.i	$2, $2, 1
-	or	$2, $2, $3
-	itof	$2, $2
-	fadd	$2, $2, $2
 	jr	$ra
 
 # $2 = the RISC-V fclass.s mask of $2.
