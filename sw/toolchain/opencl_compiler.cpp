@@ -1,6 +1,10 @@
 #include "opencl_compiler.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <climits>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <regex>
@@ -67,6 +71,82 @@ std::string wrapper_source(const IrKernel& k) {
              " __private const*)(__mvp_w + " + std::to_string(a.first_word) + ")";
     }
     return s + ");\n}\n";
+}
+
+// The directory of the precompiled builtin headers: $MVP_CLC_CACHE ("off" disables them), else
+// $XDG_CACHE_HOME/mvp-clc, else $HOME/.cache/mvp-clc.
+std::string cache_root() {
+    if (const char* dir = std::getenv("MVP_CLC_CACHE"))
+        return std::string(dir) == "off" ? std::string() : std::string(dir);
+    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+        return std::string(xdg) + "/mvp-clc";
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return std::string(home) + "/.cache/mvp-clc";
+    return "";
+}
+
+bool make_dirs(const std::string& path) {
+    for (size_t at = 1; at <= path.size(); ++at) {
+        if (at < path.size() && path[at] != '/') continue;
+        std::string prefix = path.substr(0, at);
+        if (mkdir(prefix.c_str(), 0755) != 0 && errno != EEXIST) return false;
+    }
+    return true;
+}
+
+// Writes `text` to `path` through a temporary name, so that concurrent compilers never see a
+// partial file.
+bool publish(const std::string& path, const std::string& text) {
+    std::string tmp = path + ".tmp" + std::to_string(getpid());
+    {
+        std::ofstream out(tmp, std::ios::binary);
+        out << text;
+        if (!out) return false;
+    }
+    return std::rename(tmp.c_str(), path.c_str()) == 0;
+}
+
+// The builtin headers precompiled by clang for these flags (parsing the text of the headers is
+// most of a compilation's time). Each set of clang, flags and header texts has its own
+// directory, named by a hash of them, holding the headers and mvp_opencl.pch; the first
+// compilation makes it. Returns the .pch, or "" when there is no usable cache (the caller then
+// includes the text); `dir` receives the directory, for cleaning diagnostics.
+std::string precompiled_header(const std::string& clang, const std::vector<std::string>& flags,
+                               std::string* dir) {
+    std::string root = cache_root();
+    if (root.empty()) return "";
+    uint64_t hash = 1469598103934665603ull;
+    auto mix = [&](const std::string& text) {
+        for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
+        hash = (hash ^ 0xff) * 1099511628211ull;
+    };
+    mix(clang);
+    for (const std::string& f : flags) mix(f);
+    for (const ClcFile* h = kClcHeaders; h->name; ++h) {
+        mix(h->name);
+        mix(h->text);
+    }
+    char name[17];
+    std::snprintf(name, sizeof name, "%016llx", static_cast<unsigned long long>(hash));
+    *dir = root + "/" + name;
+    const std::string pch = *dir + "/" + kHeaderName + ".pch";
+    struct stat st;
+    if (stat(pch.c_str(), &st) == 0) return pch;
+    if (!make_dirs(*dir)) return "";
+    for (const ClcFile* h = kClcHeaders; h->name; ++h) {
+        std::string path = *dir + "/" + h->name;
+        if (stat(path.c_str(), &st) != 0 && !publish(path, h->text)) return "";
+    }
+    const std::string tmp = pch + ".tmp" + std::to_string(getpid());
+    std::vector<std::string> cmd = {clang};
+    cmd.insert(cmd.end(), flags.begin(), flags.end());
+    cmd.insert(cmd.end(), {"-x", "cl-header", *dir + "/" + kHeaderName, "-o", tmp});
+    std::string out;
+    if (run_process(cmd, &out) != 0 || std::rename(tmp.c_str(), pch.c_str()) != 0) {
+        std::remove(tmp.c_str());
+        return "";
+    }
+    return pch;
 }
 
 }  // namespace
@@ -144,19 +224,54 @@ OpenClCompiler::Result OpenClCompiler::compile(const std::string& path, const st
         src = dir.file(base_name(path).empty() ? "program.cl" : base_name(path));
         write_text(src, source);
     }
-    std::vector<std::string> common = {clang_path()};
-    common.insert(common.end(), kTargetFlags.begin(), kTargetFlags.end());
-    common.insert(common.end(), kOpenClFlags.begin(), kOpenClFlags.end());
-    common.insert(common.end(), {"-O2", "-gline-tables-only", "-include", header});
-    common.insert(common.end(), clang_options_.begin(), clang_options_.end());
+    // The builtin headers, precompiled for the options that change the language (not -D, -I or
+    // the warning options).
+    std::vector<std::string> language = kTargetFlags;
+    language.insert(language.end(),
+                    {"-Xclang", "-fdeclare-opencl-builtins", "-O2", "-gline-tables-only"});
+    for (size_t i = 0; i < clang_options_.size(); ++i) {
+        const std::string& o = clang_options_[i];
+        if (o == "-D" || o == "-I") {
+            ++i;
+        } else if (o.rfind("-D", 0) != 0 && o.rfind("-I", 0) != 0 && o != "-w" && o != "-Werror" &&
+                   o != "-cl-mad-enable") {
+            language.push_back(o);
+        }
+    }
+    std::string pch_dir;
+    std::string pch = precompiled_header(clang_path(), language, &pch_dir);
+    std::vector<std::string> common;
+    auto set_common = [&]() {
+        common = {clang_path()};
+        common.insert(common.end(), kTargetFlags.begin(), kTargetFlags.end());
+        common.insert(common.end(), kOpenClFlags.begin(), kOpenClFlags.end());
+        common.insert(common.end(), {"-O2", "-gline-tables-only"});
+        if (pch.empty())
+            common.insert(common.end(), {"-include", header});
+        else
+            common.insert(common.end(), {"-include-pch", pch});
+        common.insert(common.end(), clang_options_.begin(), clang_options_.end());
+    };
+    set_common();
 
     // Front end: diagnostics, then the IR whose kernel signatures describe the arguments.
     const std::string ir_path = dir.file("unit.ll");
-    std::vector<std::string> front = common;
-    front.insert(front.end(), {"-cl-kernel-arg-info", "-emit-llvm", "-S", src, "-o", ir_path});
     std::string out;
-    int rc = run_process(front, &out);
+    int rc = 0;
+    for (;;) {
+        std::vector<std::string> front = common;
+        front.insert(front.end(), {"-cl-kernel-arg-info", "-emit-llvm", "-S", src, "-o", ir_path});
+        rc = run_process(front, &out);
+        // A precompiled header clang refuses (made by another build of clang): drop it and use
+        // the text.
+        if (rc == 0 || pch.empty() || out.find("PCH file") == std::string::npos) break;
+        std::remove(pch.c_str());
+        pch.clear();
+        pch_dir.clear();
+        set_common();
+    }
     result.log = clean_log(out, dir.path());
+    if (!pch_dir.empty()) result.log = clean_log(result.log, pch_dir);
     if (rc == 127) {
         result.log += "error: cannot run the OpenCL C compiler " + clang_path() +
                       " (scripts/build installs clang-19)\n";
@@ -215,7 +330,7 @@ OpenClCompiler::Result OpenClCompiler::compile(const std::string& path, const st
     }
     rc = run_process(back, &out);
     if (rc != 0) {
-        result.log += clean_log(out, dir.path());
+        result.log += clean_log(pch_dir.empty() ? out : clean_log(out, pch_dir), dir.path());
         result.log += "error: code generation failed\n";
         return result;
     }
