@@ -34,6 +34,16 @@ float bench_randf(float lo, float hi) {
 
 uint32_t bench_randn(uint32_t n) { return (uint32_t)(((uint64_t)bench_rand() * n) >> 32); }
 
+static int compare_keys(const void *a, const void *b) {
+    cl_uint x = *(const cl_uint *)a, y = *(const cl_uint *)b;
+    return (x > y) - (x < y);
+}
+
+void bench_sorted_u32(const cl_uint *keys, size_t n, cl_uint *out) {
+    memcpy(out, keys, n * sizeof *out);
+    qsort(out, n, sizeof *out, compare_keys);
+}
+
 static double now_seconds(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);

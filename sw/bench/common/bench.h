@@ -65,6 +65,9 @@ float bench_randf(float lo, float hi);
 /* Uniform in [0, n). */
 uint32_t bench_randn(uint32_t n);
 
+/* The reference of the sorting programs: `n` keys copied to `out`, sorted ascending. */
+void bench_sorted_u32(const cl_uint *keys, size_t n, cl_uint *out);
+
 /* Device helpers: each reports an OpenCL error as `FAIL name: LABEL: call returned E at
    file:line` and exits with status 1. */
 void bench_check(bench_device *dev, cl_int err, const char *what, const char *file, int line);

@@ -43,15 +43,7 @@ static void run(bench_device *dev, bench_output *outs, void *ctx) {
     clReleaseMemObject(counts);
 }
 
-static int compare_keys(const void *a, const void *b) {
-    cl_uint x = *(const cl_uint *)a, y = *(const cl_uint *)b;
-    return (x > y) - (x < y);
-}
-
-static void reference(bench_output *outs, void *ctx) {
-    memcpy(outs[0].data, ctx, N * 4);
-    qsort(outs[0].data, N, 4, compare_keys);
-}
+static void reference(bench_output *outs, void *ctx) { bench_sorted_u32(ctx, N, outs[0].data); }
 
 int main(int argc, char **argv) {
     static cl_uint keys[N];
