@@ -1,6 +1,7 @@
 #include "ir_kernel_reader.h"
 
 #include <cctype>
+#include <cstdlib>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -200,6 +201,20 @@ std::vector<std::string> split_params(std::string_view s) {
     return out;
 }
 
+// The `line:` of the `!DISubprogram` that a definition's `!dbg !N` names, or 0.
+uint32_t definition_line(const std::string& ir, const std::string& define) {
+    size_t d = define.rfind(" !dbg !");
+    if (d == std::string::npos) return 0;
+    size_t start = d + 6, end = define.find_first_of(" {", start);
+    std::string node = "\n" + define.substr(start, end - start) + " = distinct !DISubprogram(";
+    size_t at = ir.find(node);
+    if (at == std::string::npos) return 0;
+    size_t eol = ir.find('\n', at + 1);
+    size_t l = ir.find(" line: ", at);
+    if (l == std::string::npos || l > eol) return 0;
+    return static_cast<uint32_t>(std::strtoul(ir.c_str() + l + 7, nullptr, 10));
+}
+
 }  // namespace
 
 std::vector<IrKernel> read_ir_kernels(const std::string& ir) {
@@ -244,6 +259,7 @@ std::vector<IrKernel> read_ir_kernels(const std::string& ir) {
         for (size_t d = 0; d < 3 && d < wg.size(); ++d)
             k.info.required_work_group_size[d] = static_cast<uint32_t>(std::stoul(wg[d]));
         k.info.arg_names = names.size() == params.size();
+        k.line = definition_line(ir, line);
 
         uint32_t word = 0;
         for (size_t i = 0; i < params.size(); ++i) {

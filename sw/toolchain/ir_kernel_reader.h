@@ -19,6 +19,8 @@ struct IrKernel {
     bool direct = true;
     // Per argument: the OpenCL C type to use in a wrapper ("__global float*", "float4").
     std::vector<std::string> wrapper_types;
+    // The source line of the kernel's definition (its debug information), 0 if unknown.
+    uint32_t line = 0;
 };
 
 // Throws std::runtime_error for IR it does not understand.

@@ -139,8 +139,18 @@ Program link(const std::vector<ObjectFile>& objects, size_t num_user_objects) {
         const ObjectFile& obj = objects[i];
         for (const Relocation& r : obj.relocations) {
             auto at = [&](const std::string& problem) {
-                return AsmError(obj.file + ":" + std::to_string(r.line) + ":" +
-                                std::to_string(r.column) + ": error: " + problem);
+                std::string where =
+                    obj.file + ":" + std::to_string(r.line) + ":" + std::to_string(r.column);
+                // Code compiled from a high-level source: name its line first.
+                if (r.site == Relocation::Site::kCode && r.offset < obj.lines.size()) {
+                    const SourceLine& l = obj.lines[r.offset];
+                    if (l.has_origin() && l.origin_file < obj.origin_files.size())
+                        return AsmError(obj.origin_files[l.origin_file] + ":" +
+                                        std::to_string(l.origin_line) + ":" +
+                                        std::to_string(l.origin_column) + ": error: " + problem +
+                                        " (" + where + ")");
+                }
+                return AsmError(where + ": error: " + problem);
             };
             auto local = locals[i].find(r.symbol);
             size_t index;

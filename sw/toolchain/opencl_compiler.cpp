@@ -301,7 +301,8 @@ OpenClCompiler::Result OpenClCompiler::compile(const std::string& path, const st
             for (KernelArgInfo& a : k.info.args) a.name.clear();
         k.info.arg_names = kernel_arg_info_;
         if (k.info.words > 16) {
-            result.log += path + ": error: kernel '" + k.info.name + "' needs " +
+            result.log += path + (k.line ? ":" + std::to_string(k.line) : std::string()) +
+                          ": error: kernel '" + k.info.name + "' needs " +
                           std::to_string(k.info.words) +
                           " argument words; MVP passes at most 16 (64 bytes)\n";
             return result;
