@@ -726,6 +726,90 @@ TEST_F(BuiltinsTest, RelationalHalfVloadSelectAndCommon) {
     }
 }
 
+// The vector forms: every lane of a vector builtin equals the scalar builtin on that lane, for
+// a sample of each family and each width (2, 3, 4, 8, 16). Each check adds one to the item's
+// count of differing lanes, compared by bits (NaN lanes by NaN-ness).
+const char kVectorForms[] = R"(
+#define SAME_F(v, s) (as_uint(v) == as_uint(s) || ((v) != (v) && (s) != (s)))
+#define LANES(N, T, vexpr, sexpr, eq)                                   \
+    {                                                                  \
+        T##N r = vexpr;                                                \
+        for (int l = 0; l < N; ++l) bad += !eq(((T*)&r)[l], sexpr);    \
+    }
+#define SAME_I(a, b) ((a) == (b))
+#define ALL_WIDTHS(T, vexpr, sexpr, eq) \
+    LANES(2, T, vexpr(2), sexpr, eq)    \
+    LANES(3, T, vexpr(3), sexpr, eq)    \
+    LANES(4, T, vexpr(4), sexpr, eq)    \
+    LANES(8, T, vexpr(8), sexpr, eq)    \
+    LANES(16, T, vexpr(16), sexpr, eq)
+#define F(n) (*(float##n*)fa)
+#define G(n) (*(float##n*)fb)
+#define I(n) (*(int##n*)ia)
+#define J(n) (*(int##n*)ib)
+#define S(n) (*(short##n*)sa)
+#define U(n) (*(uint##n*)ia)
+__kernel void vec(__global const float* fin, __global const int* iin, __global int* out) {
+    int i = get_global_id(0);
+    float fa[16], fb[16];
+    int ia[16], ib[16];
+    short sa[16];
+    for (int l = 0; l < 16; ++l) {
+        fa[l] = fin[(i * 16 + l) % 512];
+        fb[l] = fin[(i * 16 + l * 7 + 3) % 512];
+        ia[l] = iin[(i * 16 + l) % 512];
+        ib[l] = iin[(i * 16 + l * 5 + 1) % 512];
+        sa[l] = (short)ia[l];
+    }
+    int bad = 0;
+#define V_EXP(n) exp(F(n))
+    ALL_WIDTHS(float, V_EXP, exp(fa[l]), SAME_F)
+#define V_POW(n) pow(F(n), G(n))
+    ALL_WIDTHS(float, V_POW, pow(fa[l], fb[l]), SAME_F)
+#define V_FMIN(n) fmin(F(n), fb[0])
+    ALL_WIDTHS(float, V_FMIN, fmin(fa[l], fb[0]), SAME_F)
+#define V_ATAN2(n) atan2(F(n), G(n))
+    ALL_WIDTHS(float, V_ATAN2, atan2(fa[l], fb[l]), SAME_F)
+#define V_MIX(n) mix(F(n), G(n), 0.25f)
+    ALL_WIDTHS(float, V_MIX, mix(fa[l], fb[l], 0.25f), SAME_F)
+#define V_CVT(n) convert_int##n##_sat_rte(F(n))
+    ALL_WIDTHS(int, V_CVT, convert_int_sat_rte(fa[l]), SAME_I)
+#define V_CVTF(n) convert_float##n##_rtp(U(n))
+    ALL_WIDTHS(float, V_CVTF, convert_float_rtp((uint)ia[l]), SAME_F)
+#define V_ADDSAT(n) add_sat(S(n), S(n))
+    ALL_WIDTHS(short, V_ADDSAT, add_sat(sa[l], sa[l]), SAME_I)
+#define V_CLAMP(n) clamp(I(n), -1000, ib[0])
+    ALL_WIDTHS(int, V_CLAMP, clamp(ia[l], -1000, ib[0]), SAME_I)
+#define V_ROT(n) rotate(U(n), (uint##n)(7))
+    ALL_WIDTHS(uint, V_ROT, rotate((uint)ia[l], 7u), SAME_I)
+#define V_CLZ(n) clz(I(n))
+    ALL_WIDTHS(int, V_CLZ, clz(ia[l]), SAME_I)
+#define V_LESS(n) isless(F(n), G(n))
+    ALL_WIDTHS(int, V_LESS, (isless(fa[l], fb[l]) ? -1 : 0), SAME_I)
+#define V_SEL(n) select(I(n), J(n), I(n) < J(n))
+    ALL_WIDTHS(int, V_SEL, (ia[l] < ib[l] ? ib[l] : ia[l]), SAME_I)
+    out[i] = bad;
+}
+)";
+
+TEST_F(BuiltinsTest, VectorFormsMatchTheScalarFormLaneByLane) {
+    std::mt19937 rng(2024);
+    std::vector<float> f(512);
+    std::vector<int32_t> n(512);
+    const float edges[] = {0.0f, -0.0f,    1.0f,      -1.5f, 0.5f,      100.0f, -88.0f, 2.5f,
+                           3.5f, INFINITY, -INFINITY, NAN,   0x1p-149f, 3e9f,   -3e9f,  1e-20f};
+    for (size_t k = 0; k < f.size(); ++k) {
+        f[k] = k < 16 ? edges[k]
+                      : std::ldexp(std::uniform_real_distribution<float>(-1, 1)(rng),
+                                   static_cast<int>(rng() % 40) - 20);
+        n[k] = k == 0 ? INT32_MIN : k == 1 ? INT32_MAX : static_cast<int32_t>(rng());
+    }
+    Bytes out = run(kVectorForms, "vec", {bytes_of(f), bytes_of(n)}, 64, 64 * 4);
+    std::vector<int32_t> bad = values_of<int32_t>(out);
+    ASSERT_EQ(bad.size(), 64u);
+    for (size_t i = 0; i < bad.size(); ++i) EXPECT_EQ(bad[i], 0) << "item " << i;
+}
+
 // The timing platform (the default device): geometric functions on vectors whose squares
 // overflow or underflow binary32, against a double reference within 3 ulp.
 class BuiltinsTimingTest : public ClTest {
