@@ -391,6 +391,30 @@ void Config::set(const std::string& name, const std::string& value, const std::s
     const std::string key = strip_dash(name);
     const auto it = index_.find(key);
     if (it == index_.end()) throw ConfigError(origin + ": unknown option -" + key);
+    // MVPGPU-Sim writes the warp size as THREADS:WARP (threads per SP, then warp size): both
+    // options are set, each checked as if given alone.
+    const char* kThreadsAndWarp = "mvpgpu_n_threads_per_sp_and_warp_size";
+    const size_t first = value.find_first_not_of(" \t"), last = value.find_last_not_of(" \t");
+    const std::string pair =
+        first == std::string::npos ? std::string() : value.substr(first, last - first + 1);
+    if (key == kThreadsAndWarp && pair.find(':') != std::string::npos) {
+        const size_t colon = pair.find(':');
+        const std::string threads = pair.substr(0, colon), warp = pair.substr(colon + 1);
+        auto digits = [](const std::string& t) {
+            return !t.empty() && t.find_first_not_of("0123456789") == std::string::npos;
+        };
+        if (!digits(threads) || !digits(warp) || index_.count("mvpgpu_n_threads_per_sp") == 0)
+            throw ConfigError(origin + ": -" + key + ": '" + pair +
+                              "' is not a number or a THREADS:WARP pair");
+        // Both halves are checked before either is set.
+        const std::string threads_origin = origin + " (-" + key + " " + pair + ")";
+        const size_t threads_index = index_.at("mvpgpu_n_threads_per_sp");
+        ValueParser((*specs_)[threads_index], threads_origin).parse(threads);
+        ValueParser((*specs_)[it->second], origin).parse(warp);
+        set("mvpgpu_n_threads_per_sp", threads, threads_origin);
+        set(key, warp, origin);
+        return;
+    }
     Parsed p = ValueParser((*specs_)[it->second], origin).parse(value);
     values_[it->second] = {p.text, origin, std::move(p.ints), std::move(p.doubles)};
     if (!p.warning.empty()) warnings_.push_back(p.warning);

@@ -71,7 +71,8 @@ std::vector<OptionSpec> core_options() {
             "bytes of on-chip local memory per SP, at local address 0 (the window is 32 KiB)",
             kPowerOfTwo),
         int_option("mvpgpu_n_threads_per_sp_and_warp_size", "4", 1, 64,
-                   "warp size: threads of an SP that issue together (1 = pure SMT core)",
+                   "warp size: threads of an SP that issue together (1 = pure SMT core); "
+                   "MVPGPU-Sim's THREADS:WARP form also sets -mvpgpu_n_threads_per_sp",
                    kDivides64),
         int_option("mvpgpu_n_threads_per_sp", "64", 1, 1024, "hardware thread slots per SP"),
         int_option("mvpgpu_private_stack_bytes", "320", 256 + 64, 32768,

@@ -385,6 +385,34 @@ TEST(ConfigErrors, OutOfRange) {
         EXPECT_NO_THROW(c.set("mvpgpu_n_threads_per_sp_and_warp_size", w, cl)) << w;
 }
 
+// MVPGPU-Sim's THREADS:WARP form sets both options; a malformed pair is one error naming the
+// option, and each half is checked as the option it sets.
+TEST(ConfigErrors, ThreadsAndWarpPairAsMvpgpuSimWritesIt) {
+    Config c;
+    const std::string cl = "command line";
+    c.set("mvpgpu_n_threads_per_sp_and_warp_size", "64:32", cl);
+    EXPECT_EQ(c.get_int("mvpgpu_n_threads_per_sp_and_warp_size"), 32);
+    EXPECT_EQ(c.get_int("mvpgpu_n_threads_per_sp"), 64);
+    c.set("-mvpgpu_n_threads_per_sp_and_warp_size", "32:1", cl);
+    EXPECT_EQ(c.get_int("mvpgpu_n_threads_per_sp_and_warp_size"), 1);
+    EXPECT_EQ(c.get_int("mvpgpu_n_threads_per_sp"), 32);
+    EXPECT_NO_THROW(c.validate());
+    for (const char* bad : {"64:", ":32", "a:4", "64:32:1", "64 :32"})
+        EXPECT_EQ(error_of([&] { c.set("mvpgpu_n_threads_per_sp_and_warp_size", bad, cl); }),
+                  "command line: -mvpgpu_n_threads_per_sp_and_warp_size: '" + std::string(bad) +
+                      "' is not a number or a THREADS:WARP pair")
+            << bad;
+    EXPECT_EQ(error_of([&] { c.set("mvpgpu_n_threads_per_sp_and_warp_size", "64:3", cl); }),
+              "command line: -mvpgpu_n_threads_per_sp_and_warp_size: 3 is out of range: must be "
+              "a divisor of 64");
+    EXPECT_EQ(error_of([&] { c.set("mvpgpu_n_threads_per_sp_and_warp_size", "4096:32", cl); }),
+              "command line (-mvpgpu_n_threads_per_sp_and_warp_size 4096:32): "
+              "-mvpgpu_n_threads_per_sp: 4096 is out of range: must be at most 1024");
+    // A refused pair changes nothing.
+    EXPECT_EQ(c.get_int("mvpgpu_n_threads_per_sp_and_warp_size"), 1);
+    EXPECT_EQ(c.get_int("mvpgpu_n_threads_per_sp"), 32);
+}
+
 TEST(ConfigErrors, ZeroClockRejected) {
     Config c;
     EXPECT_EQ(error_of([&] {
