@@ -236,6 +236,33 @@ TEST(MvpsimTiming, TheCalibrationConfigLoadsWithOneWarning) {
     EXPECT_EQ(r.err.find("warning", r.err.find('\n')), std::string::npos) << r.err;
 }
 
+// A configuration file written for MVPGPU-Sim: THREADS:WARP runs 64 thread slots in warps of
+// 32 (two warps of 32 lanes for 64 work-items); a malformed pair is a one-line error.
+TEST(MvpsimTiming, MvpgpuSimThreadsAndWarpPairFromAConfigFile) {
+    std::string config = tmp("pair.config"), stats = tmp("pair.json");
+    std::ofstream(config) << "-mvpgpu_n_threads_per_sp_and_warp_size 64:32\n";
+    Result r = mvpsim(kSquare +
+                      " --global 64 --local 64 --buffer out=zeros:256 --arg buf:out --arg buf:out"
+                      " --arg u32:64 --platform mvp_1sp --config " +
+                      config + " --stats " + stats);
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::string json = read_file(stats);
+    EXPECT_NE(json.find("\"mvpgpu_n_threads_per_sp_and_warp_size\": 32"), std::string::npos);
+    EXPECT_NE(json.find("\"mvpgpu_n_threads_per_sp\": 64"), std::string::npos);
+    // Every warp instruction of the two full warps carries 32 lanes.
+    size_t t = json.find("\"thread_instructions\": "), w = json.find("\"warp_instructions\": ");
+    ASSERT_NE(t, std::string::npos);
+    ASSERT_NE(w, std::string::npos);
+    EXPECT_EQ(std::stoull(json.substr(t + 23)), 32 * std::stoull(json.substr(w + 21)));
+
+    std::ofstream(config) << "-mvpgpu_n_threads_per_sp_and_warp_size 64:x\n";
+    r = mvpsim(kSquareTiming + " --platform mvp_1sp --config " + config);
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.err, "mvpsim: error: " + config +
+                         ":1: -mvpgpu_n_threads_per_sp_and_warp_size: '64:x' is not a number or "
+                         "a THREADS:WARP pair\n");
+}
+
 TEST(MvpsimTiming, TheSameRunTwiceGivesIdenticalStatisticsAndCommitLogs) {
     std::string s1 = tmp("a.json"), s2 = tmp("b.json"), c1 = tmp("a.log"), c2 = tmp("b.log");
     const std::string args =
