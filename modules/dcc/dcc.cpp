@@ -26,6 +26,13 @@ unsigned char byte_enable_masks[16][4] = {
     {0, 0, 0xff, 0xff}, {0xff, 0, 0xff, 0xff}, {0, 0xff, 0xff, 0xff}, {0xff, 0xff, 0xff, 0xff},
 };
 
+// Limits a write-back to the word's dirty bytes (no byte enables when all four are dirty).
+void enable_dirty_bytes(tlm::tlm_generic_payload& gp, uint8_t dirty) {
+    if (dirty == 0xf) return;
+    gp.set_byte_enable_ptr(byte_enable_masks[dirty]);
+    gp.set_byte_enable_length(4);
+}
+
 bool is_power_of_two(unsigned v) { return v != 0 && (v & (v - 1)) == 0; }
 
 // Adds `cycles` samples of the value v (a quantity that held v for that many cycles).
@@ -269,10 +276,7 @@ void Dcc::queue_write_back(const Way& w, MemKind kind) {
     tlm::tlm_generic_payload* gp =
         new_mem_request(tlm::TLM_WRITE_COMMAND, uint64_t{w.word} * 4, 4, nullptr, false);
     store32(gp->get_data_ptr(), w.data);
-    if (w.dirty != 0xf) {
-        gp->set_byte_enable_ptr(byte_enable_masks[w.dirty]);
-        gp->set_byte_enable_length(4);
-    }
+    enable_dirty_bytes(*gp, w.dirty);
     to_memory_.push_back({kind, gp, 0});
     if (kind == MemKind::kFlush) {
         ++flush_write_backs_;
@@ -650,10 +654,7 @@ void Dcc::untimed(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
         if (w >= 0 && way(word, static_cast<unsigned>(w)).dirty) {
             const Way& x = way(word, static_cast<unsigned>(w));
             store32(bytes, x.data);
-            if (x.dirty != 0xf) {
-                side.set_byte_enable_ptr(byte_enable_masks[x.dirty]);
-                side.set_byte_enable_length(4);
-            }
+            enable_dirty_bytes(side, x.dirty);
             side.set_command(tlm::TLM_WRITE_COMMAND);
             mem_port.socket->b_transport(side, delay);
         }

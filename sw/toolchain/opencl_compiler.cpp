@@ -270,8 +270,12 @@ OpenClCompiler::Result OpenClCompiler::compile(const std::string& path, const st
         pch_dir.clear();
         set_common();
     }
-    result.log = clean_log(out, dir.path());
-    if (!pch_dir.empty()) result.log = clean_log(result.log, pch_dir);
+    // clang's diagnostics name the user's files, not the temporary or cache directories.
+    auto clean = [&](const std::string& text) {
+        std::string log = clean_log(text, dir.path());
+        return pch_dir.empty() ? log : clean_log(log, pch_dir);
+    };
+    result.log = clean(out);
     if (rc == 127) {
         result.log += "error: cannot run the OpenCL C compiler " + clang_path() +
                       " (scripts/build installs clang-19)\n";
@@ -331,7 +335,7 @@ OpenClCompiler::Result OpenClCompiler::compile(const std::string& path, const st
     }
     rc = run_process(back, &out);
     if (rc != 0) {
-        result.log += clean_log(pch_dir.empty() ? out : clean_log(out, pch_dir), dir.path());
+        result.log += clean(out);
         result.log += "error: code generation failed\n";
         return result;
     }

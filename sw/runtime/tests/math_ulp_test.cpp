@@ -495,11 +495,12 @@ void MathUlpTest::check(const std::vector<std::string>& names) {
         std::vector<float> got = read<float>(out, count);
         double worst = 0.0;
         size_t worst_at = 0, tested = 0;
+        // Rows whose reference is NaN for inputs they leave out (see the reference functions).
+        const bool has_untested = std::string(f.name) == "remquo (quotient)" ||
+                                  std::string(f.expr).find("divide") != std::string::npos;
         for (size_t j = 0; j < count; ++j) {
             Ld ref = f.ref(in.x[j], in.y[j], in.n[j]);
-            bool untested = std::string(f.name) == "remquo (quotient)" ||
-                            std::string(f.expr).find("divide") != std::string::npos;
-            if (untested && std::isnan(ref) && !std::isnan(in.x[j]) && !std::isnan(in.y[j]))
+            if (has_untested && std::isnan(ref) && !std::isnan(in.x[j]) && !std::isnan(in.y[j]))
                 continue;
             ++tested;
             // lgamma's accuracy is implementation-defined: near its zeros its error is absolute,
