@@ -31,6 +31,18 @@ std::vector<OptionSpec> memory_system_options() {
                    "many bytes from 0x80000000",
                    kPowerOfTwo),
 
+        // Where global memory is (doc/memory-interface.md).
+        string_option("mvpgpu_memory", "ddr", "ddr|external",
+                      "global memory: ddr = the model's DDR controllers and DRAM behind the NoC; "
+                      "external = a bridge behind the NoC issues every GPU memory access (SP "
+                      "traffic and DMA) on the Gpu's memory_socket, which the virtual platform "
+                      "binds to its own memory (no DDR timing: the memory's annotated delay or "
+                      "DMI latency is the access time)"),
+        int_option("mvpgpu_external_memory_base", "0x80000000", 0, kNoMax,
+                   "with -mvpgpu_memory external: the address on memory_socket of device address "
+                   "0x80000000; device address A appears at base + (A - 0x80000000), for A in "
+                   "the -mvpgpu_global_mem_size window"),
+
         // DDR memory controllers (DRAM clock domain).
         int_option("mvpgpu_n_mem_ctrl", "4", 1, 64,
                    "number of DDR memory controllers (channels); the default is four 64-bit "

@@ -1,6 +1,7 @@
 #include "dcc.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 
 #include "modules/config/config.h"
@@ -152,6 +153,48 @@ void Dcc::flush(std::function<void()> done) {
     clock_.wake_at(this, clock_.now() + 1);
 }
 
+void Dcc::report_error(const tlm::tlm_generic_payload& gp) {
+    char buf[200];
+    std::snprintf(
+        buf, sizeof buf, "SP %u: data cache write-back of %u bytes at 0x%08llx failed: %s (%s)",
+        params_.sp, gp.get_data_length(), static_cast<unsigned long long>(gp.get_address()),
+        gp.get_response_string().c_str(), name());
+    if (on_error) {
+        on_error(buf);
+    } else {
+        SC_REPORT_ERROR("mvp/dcc", buf);
+    }
+}
+
+void Dcc::reset() {
+    const uint64_t now = clock_.now();
+    account(now);
+    for (Way& w : ways_) w = Way();
+    input_.clear();
+    holding_ = false;
+    fifo_.clear();
+    to_memory_.clear();
+    at_memory_.clear();
+    mem_responses_.clear();
+    responses_.clear();
+    write_backs_in_flight_ = 0;
+    write_back_lines_.clear();
+    mem_free_from_ = 0;
+    mem_sending_ = false;
+    mem_waiting_ = false;
+    flush_requested_ = false;
+    flushing_ = false;
+    flush_done_ = nullptr;
+    busy_ = false;
+    stalled_ = false;
+    fifo_full_stall_ = false;
+    miss_fifo_depth_ = 0;
+    port.reset();
+    mem_port.reset();
+    mm_.reclaim();
+    clock_.sleep(this);
+}
+
 void Dcc::invalidate() {
     if (!fifo_.empty() || !at_memory_.empty() || !to_memory_.empty())
         SC_REPORT_ERROR("mvp/dcc", "invalidate() while misses are being handled");
@@ -285,8 +328,9 @@ void Dcc::queue_write_back(const Way& w, MemKind kind) {
     }
 }
 
-void Dcc::respond_at(tlm::tlm_generic_payload& gp, uint64_t cycle) {
-    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+void Dcc::respond_at(tlm::tlm_generic_payload& gp, uint64_t cycle,
+                     tlm::tlm_response_status status) {
+    gp.set_response_status(status);
     responses_.emplace(cycle, &gp);
 }
 
@@ -330,27 +374,28 @@ void Dcc::handle_mem_responses(uint64_t now) {
         }
         MemRequest r = *found;
         at_memory_.erase(gp);
-        if (gp->get_response_status() != tlm::TLM_OK_RESPONSE) {
-            std::string msg = std::string(name()) + ": memory error response at address " +
-                              std::to_string(gp->get_address());
-            SC_REPORT_ERROR("mvp/dcc", msg.c_str());
-        }
+        const tlm::tlm_response_status status = gp->get_response_status();
         if (r.kind == MemKind::kWriteBack || r.kind == MemKind::kFlush) {
             --write_backs_in_flight_;
             const uint64_t line = line_of(gp->get_address());
             if (--write_back_lines_[line] == 0) write_back_lines_.erase(line);
+            // The store that dirtied the word has long completed: reported on its own.
+            if (status != tlm::TLM_OK_RESPONSE) report_error(*gp);
         } else {
             auto m = std::find_if(fifo_.begin(), fifo_.end(),
                                   [&](const MissEntry& e) { return e.id == r.entry; });
             if (m == fifo_.end()) {
                 SC_REPORT_ERROR("mvp/dcc", "memory response for a miss no longer in the FIFO");
             } else if (r.kind == MemKind::kFetch) {
-                // Fill the words this entry reserved in the fetched line.
+                // Fill the words this entry reserved in the fetched line; a line that came back
+                // with an error fills nothing and fails the request (finish_round).
                 uint64_t line = gp->get_address();
+                if (status != tlm::TLM_OK_RESPONSE && m->error == tlm::TLM_OK_RESPONSE)
+                    m->error = status;
                 for (WordAccess& a : m->words) {
                     uint64_t addr = uint64_t{a.word} * 4;
-                    if (!a.in_round || !a.missing || addr < line ||
-                        addr >= line + params_.line_bytes)
+                    if (status != tlm::TLM_OK_RESPONSE || !a.in_round || !a.missing ||
+                        addr < line || addr >= line + params_.line_bytes)
                         continue;
                     Way& w = way(a.word, a.way);
                     w.data = load32(gp->get_data_ptr() + (addr - line));
@@ -361,8 +406,10 @@ void Dcc::handle_mem_responses(uint64_t now) {
                 }
                 if (--m->fetches == 0) finish_round(*m, now);
             } else {
-                std::copy_n(gp->get_data_ptr(), 4, m->gp->get_data_ptr());
-                respond_at(*m->gp, now);
+                // The atomic: its old word, or the memory's error.
+                if (status == tlm::TLM_OK_RESPONSE)
+                    std::copy_n(gp->get_data_ptr(), 4, m->gp->get_data_ptr());
+                respond_at(*m->gp, now, status);
                 fifo_.erase(m);
             }
         }
@@ -512,6 +559,25 @@ bool Dcc::start_round(MissEntry& m) {
 }
 
 bool Dcc::finish_round(MissEntry& m, uint64_t now) {
+    if (m.error != tlm::TLM_OK_RESPONSE) {
+        // A line fetch of the entry failed: free what the round holds (a reserved way that got
+        // no data becomes invalid) and answer the request with the error.
+        for (WordAccess& a : m.words) {
+            if (!a.in_round) continue;
+            Way& w = way(a.word, a.way);
+            if (w.reserved && w.word == a.word) {
+                w = Way{0, 0, w.lru};
+            } else if (w.pins) {
+                --w.pins;
+            }
+            a.in_round = false;
+        }
+        respond_at(*m.gp, now, m.error);
+        const uint64_t id = m.id;
+        fifo_.erase(std::find_if(fifo_.begin(), fifo_.end(),
+                                 [&](const MissEntry& e) { return e.id == id; }));
+        return true;
+    }
     bool all = true;
     for (WordAccess& a : m.words) {
         if (a.in_round) {

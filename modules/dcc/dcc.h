@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <string>
 #include <systemc>
 #include <tlm>
 #include <vector>
@@ -71,6 +72,15 @@ class Dcc : public sc_core::sc_module, public sim::Clocked {
     const sc_core::sc_event& flush_done_event() const { return flush_done_event_; }
     // Drops every entry, dirty or not. Call when idle (after a flush).
     void invalidate();
+    // The GPU's reset: every entry invalid (dirty words lost), every request, miss and memory
+    // request dropped (nothing is answered: the OCC and the XI are reset with it), a flush in
+    // progress abandoned without calling its `done`. Statistics are kept.
+    void reset();
+
+    // A write-back (eviction, atomic or flush) answered with an error: no request can be told
+    // of it (the stores that dirtied the word completed long ago), so it is reported here, one
+    // line naming the SP, the address and the status. Without it, SC_REPORT_ERROR.
+    std::function<void(const std::string& message)> on_error;
 
     // No request queued, in the miss FIFO, waiting for its response or for memory.
     bool idle() const;
@@ -113,6 +123,9 @@ class Dcc : public sc_core::sc_module, public sim::Clocked {
         std::vector<WordAccess> words;
         bool started = false;
         unsigned fetches = 0;  // line fetches not yet returned
+        // The first error response to one of its line fetches: the request is answered with it
+        // when its round ends.
+        tlm::tlm_response_status error = tlm::TLM_OK_RESPONSE;
     };
     enum class MemKind : uint8_t { kWriteBack, kFetch, kAtomic, kFlush };
     struct MemRequest {
@@ -156,8 +169,11 @@ class Dcc : public sc_core::sc_module, public sim::Clocked {
     // Starts the next round of a miss entry (atomics: the atomic); false if it must wait.
     bool start_round(MissEntry& m);
     // Performs the round's words on the buffer; when every word is done, answers the request
-    // and removes the entry (returns true).
+    // and removes the entry (returns true). An entry with an error is answered with it and
+    // removed instead (its reserved ways freed).
     bool finish_round(MissEntry& m, uint64_t now);
+    // A write-back answered with an error: on_error, or SC_REPORT_ERROR.
+    void report_error(const tlm::tlm_generic_payload& gp);
     // Moves the request's bytes of one buffer word (to the payload for a read); returns the
     // mask of the word's bytes the request covers.
     unsigned copy_bytes(tlm::tlm_generic_payload& gp, Kind kind, Way& w);
@@ -169,7 +185,8 @@ class Dcc : public sc_core::sc_module, public sim::Clocked {
     tlm::tlm_generic_payload* new_mem_request(tlm::tlm_command cmd, uint64_t address,
                                               unsigned length,
                                               const tlm::tlm_generic_payload* origin, bool atomic);
-    void respond_at(tlm::tlm_generic_payload& gp, uint64_t cycle);
+    void respond_at(tlm::tlm_generic_payload& gp, uint64_t cycle,
+                    tlm::tlm_response_status status = tlm::TLM_OK_RESPONSE);
     void account(uint64_t now);
 
     sim::ClockDomain& clock_;

@@ -535,6 +535,26 @@ void DdrController::tick() {
     }
 }
 
+void DdrController::reset() {
+    const uint64_t t = clock_.now();
+    if (outstanding_ > 0 && t > busy_since_) active_cycles_ += t - busy_since_;
+    outstanding_ = 0;
+    port_.reset();
+    for (Bank& b : banks_) b = Bank{};
+    queue_.clear();
+    completions_.clear();
+    writebacks_.clear();
+    held_ = nullptr;
+    freed_cycle_ = kNever;
+    freed_ = 0;
+    next_column_ = 0;
+    commanded_ = false;
+    last_command_ = 0;
+    queue_depth_ = 0;
+    update_trace();
+    clock_.sleep(this);
+}
+
 void DdrController::b_transport(tlm::tlm_generic_payload& gp, sc_time& /*delay*/) {
     // Untimed: the storage is read or written at once, in the caller's order.
     const uint32_t address = static_cast<uint32_t>(gp.get_address());

@@ -106,6 +106,10 @@ class DdrController : public sc_core::sc_module, public sim::Clocked {
 
     void tick() override;
 
+    // Drops every request (the GPU's reset): queue, bursts in progress and atomics' write-backs
+    // forgotten, every bank closed. The DRAM contents and the statistics are kept.
+    void reset();
+
     // Counters (also in the statistics).
     uint64_t reads() const { return reads_; }
     uint64_t writes() const { return writes_; }

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <string>
 #include <systemc>
 
 #include "modules/sim/clock_domain.h"
@@ -34,6 +35,17 @@ class Dma : public sc_core::sc_module, public sim::Clocked {
     void start(uint64_t host_address, uint32_t gpu_address, uint32_t bytes, bool to_host,
                std::function<void()> done);
 
+    // An access answered with an error (by either side) ends the copy: no further chunk is
+    // read or written, the chunks in flight are waited for, then on_error gets a one-line
+    // message naming the side, the address and the status, and `done` is not called. Without
+    // on_error the message is reported with SC_REPORT_ERROR.
+    std::function<void(const std::string& message)> on_error;
+
+    // The GPU's reset: the copy in progress is dropped (neither `done` nor on_error is called).
+    // Requests already at host memory, which is outside the GPU, complete there; their answers
+    // are recognised by an epoch number and thrown away. Statistics are kept.
+    void reset();
+
     void tick() override;
 
   private:
@@ -44,14 +56,25 @@ class Dma : public sc_core::sc_module, public sim::Clocked {
         uint64_t ready_cycle = 0;
         unsigned char data[256];
     };
+    void on_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at, bool host_side);
     void on_read(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
     void on_write(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
+    void finish();
     sim::InitiatorPort& source() { return to_host_ ? gpu : host; }
     sim::InitiatorPort& destination() { return to_host_ ? host : gpu; }
+    // A payload for port p, tagged with the current epoch.
+    tlm::tlm_generic_payload* new_payload(sim::InitiatorPort& p);
 
     sim::ClockDomain& core_;
     Params params_;
-    sim::MemoryManager mm_;
+    // Payloads toward host memory outlive a reset (host memory answers them); those toward the
+    // XI are reclaimed by it.
+    sim::MemoryManager host_mm_;
+    sim::MemoryManager gpu_mm_;
+    uint64_t epoch_ = 0;      // advanced by every reset; payloads carry it as request_id
+    unsigned in_flight_ = 0;  // requests of the copy not yet answered
+    bool failed_ = false;
+    std::string error_;
     bool busy_ = false;
     bool to_host_ = false;
     uint64_t host_address_ = 0;

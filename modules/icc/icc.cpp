@@ -142,6 +142,30 @@ void Icc::invalidate() {
     }
 }
 
+void Icc::reset() {
+    const uint64_t now = core_.now();
+    for (Line& l : lines_) l.valid = false;
+    for (Mshr& m : mshrs_) m = Mshr{};
+    set_mshr_used(0, now);
+    for (Port& p : ports_) {
+        p.target->reset();
+        p.busy = false;
+        p.holding = false;
+        p.wait_fill = false;
+        if (p.stalled) counters_.stall_cycles += now - p.stall_since;
+        p.stalled = false;
+    }
+    xi.reset();
+    std::fill(bank_used_.begin(), bank_used_.end(), UINT64_MAX);
+    retry_waiting_ = false;
+    fills_.clear();
+    line_requests_.clear();
+    delayed_.clear();
+    xi_free_cycle_ = 0;
+    mm_.reclaim();
+    core_.sleep(this);
+}
+
 void Icc::set_mshr_used(unsigned n, uint64_t now) {
     // Occupancy is constant between changes: one sample per cycle, added in bulk.
     if (now > occupancy_since_) {
@@ -198,15 +222,13 @@ void Icc::respond_at(tlm::tlm_generic_payload& gp, unsigned port, uint64_t cycle
     }
 }
 
-void Icc::answer(const Waiting& w, const unsigned char* line_data, bool ok) {
+void Icc::answer(const Waiting& w, const unsigned char* line_data,
+                 tlm::tlm_response_status status) {
     tlm::tlm_generic_payload& gp = *w.gp;
-    if (ok) {
+    if (status == tlm::TLM_OK_RESPONSE)
         std::memcpy(gp.get_data_ptr(), line_data + gp.get_address() % params_.line_bytes,
                     gp.get_data_length());
-        gp.set_response_status(tlm::TLM_OK_RESPONSE);
-    } else {
-        gp.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
-    }
+    gp.set_response_status(status);
     ports_[w.port].target->respond(gp);
 }
 
@@ -224,7 +246,7 @@ bool Icc::do_fill(uint64_t now) {
         install(m.line, data);
         bank_used_[m.line % params_.banks] = now;
     }
-    for (const Waiting& w : m.fetches) answer(w, data, ok);
+    for (const Waiting& w : m.fetches) answer(w, data, request->get_response_status());
     request->release();
     m.valid = false;
     m.stale = false;

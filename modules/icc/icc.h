@@ -72,6 +72,10 @@ class Icc : public sc_core::sc_module, public sim::Clocked {
     // Invalidates every line (kernel launch). Misses in flight still answer their fetches but
     // do not install their lines, and later fetches do not merge into them.
     void invalidate();
+    // The GPU's reset: every line invalid, every fetch and MSHR dropped (nothing is answered:
+    // the fetch stage and the XI are reset with it). Statistics are kept; not counted as an
+    // invalidation.
+    void reset();
 
     void tick() override;
 
@@ -152,7 +156,8 @@ class Icc : public sc_core::sc_module, public sim::Clocked {
     // Looks up the fetch in port p's register; false when it must wait (bank or MSHR).
     bool lookup(unsigned p, uint64_t now);
     void send_line_request(uint64_t now);
-    void answer(const Waiting& w, const unsigned char* line_data, bool ok);
+    // Answers a fetch from the fill data, or with the fill's error status.
+    void answer(const Waiting& w, const unsigned char* line_data, tlm::tlm_response_status status);
     void respond_at(tlm::tlm_generic_payload& gp, unsigned port, uint64_t cycle);
     int find_way(uint64_t line) const;
     void install(uint64_t line, const unsigned char* data);

@@ -14,6 +14,24 @@ namespace {
 
 bool is_power_of_two(unsigned v) { return v != 0 && (v & (v - 1)) == 0; }
 
+// What a line request's error response becomes in the SP's fault message.
+const char* error_text(tlm::tlm_response_status status) {
+    switch (status) {
+        case tlm::TLM_INCOMPLETE_RESPONSE:
+            return "memory error response (TLM_INCOMPLETE_RESPONSE)";
+        case tlm::TLM_ADDRESS_ERROR_RESPONSE:
+            return "memory error response (TLM_ADDRESS_ERROR_RESPONSE)";
+        case tlm::TLM_COMMAND_ERROR_RESPONSE:
+            return "memory error response (TLM_COMMAND_ERROR_RESPONSE)";
+        case tlm::TLM_BURST_ERROR_RESPONSE:
+            return "memory error response (TLM_BURST_ERROR_RESPONSE)";
+        case tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE:
+            return "memory error response (TLM_BYTE_ENABLE_ERROR_RESPONSE)";
+        default:
+            return "memory error response (TLM_GENERIC_ERROR_RESPONSE)";
+    }
+}
+
 // Adds `cycles` samples of the value v (a quantity that held v for that many cycles).
 void sample_cycles(sim::Sampler& s, double v, uint64_t cycles) {
     if (cycles == 0) return;
@@ -263,16 +281,20 @@ void Ldst::finish_entry(unsigned index, uint64_t now) {
     (void)now;
     Entry& e = entries_[index];
     tlm::tlm_generic_payload* gp = e.gp;
-    if (gp->get_response_status() != tlm::TLM_OK_RESPONSE) {
-        std::string msg = std::string(name()) + ": error response for the line request at " +
-                          std::to_string(gp->get_address()) + ": " + gp->get_response_string();
-        SC_REPORT_ERROR("mvp/ldst", msg.c_str());
-    }
+    const bool ok = gp->get_response_status() == tlm::TLM_OK_RESPONSE;
     const unsigned char* data = gp->get_data_ptr();
     for (const Target& t : e.targets) {
         Instruction& in = *t.instruction;
         const LineRequest& lr = in.lines[t.line];
-        if (e.kind == Kind::kLoad) {
+        if (!ok) {
+            // The instruction completes in order and carries the error to the SP, which faults.
+            if (!in.result.error) {
+                const unsigned lane = static_cast<unsigned>(__builtin_ctzll(lr.lanes));
+                in.result.error = error_text(gp->get_response_status());
+                in.result.error_lane = lane;
+                in.result.error_address = in.request.address[lane];
+            }
+        } else if (e.kind == Kind::kLoad) {
             const unsigned size = isa::access_size(in.request.op);
             for (unsigned lane = 0; lane < kMaxWarpLanes; ++lane) {
                 if (!(lr.lanes >> lane & 1)) continue;
@@ -294,6 +316,30 @@ void Ldst::finish_entry(unsigned index, uint64_t now) {
     gp->release();
     e = Entry();
     ++free_entries_;
+}
+
+void Ldst::reset() {
+    const uint64_t now = clock_.now();
+    account(now);
+    inflight_.clear();
+    queued_ = 0;
+    for (Entry& e : entries_) e = Entry();
+    free_entries_ = params_.mshr_entries;
+    youngest_.clear();
+    entry_of_.clear();
+    responses_.clear();
+    port_free_from_ = 0;
+    sending_ = false;
+    port_waiting_ = false;
+    space_wanted_ = false;
+    edge_ = UINT64_MAX;
+    busy_ = false;
+    blocked_ = false;
+    mshr_occupancy_ = 0;
+    requests_in_flight_ = 0;
+    port.reset();
+    mm_.reclaim();
+    clock_.sleep(this);
 }
 
 void Ldst::account(uint64_t now) {

@@ -88,6 +88,10 @@ class Ldst : public sc_core::sc_module, public sim::Clocked {
 
     void tick() override;
 
+    // The GPU's reset: every instruction, line request and MSHR entry dropped (nothing is
+    // completed: the SP pipeline and the OCC are reset with it). Statistics are kept.
+    void reset();
+
   private:
     enum class Kind : uint8_t { kLoad, kStore, kAtomic };
     struct Instruction;

@@ -38,6 +38,12 @@ struct WarpMemoryResult {
     std::array<uint32_t, kMaxWarpLanes> value{};
     uint64_t issue_cycle = 0;     // the edge issue() was called at
     uint64_t complete_cycle = 0;  // the edge the completion was delivered at
+    // A memory error response to one of its line requests (the first one): what failed
+    // ("memory error response (TLM_ADDRESS_ERROR_RESPONSE)"), the lowest lane of that line
+    // request and the lane's address. nullptr: the instruction completed normally.
+    const char* error = nullptr;
+    uint32_t error_lane = 0;
+    uint32_t error_address = 0;
 };
 
 }  // namespace mvp

@@ -200,6 +200,15 @@ void LocalMem::tick() {
     }
 }
 
+void LocalMem::reset() {
+    port.reset();
+    queue_.clear();
+    responses_.clear();
+    std::fill(bank_free_.begin(), bank_free_.end(), uint64_t{0});
+    queue_depth_ = 0;
+    clock_.sleep(this);
+}
+
 void LocalMem::untimed(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
     (void)delay;
     access(gp);

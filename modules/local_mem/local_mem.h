@@ -56,6 +56,10 @@ class LocalMem : public sc_core::sc_module, public sim::Clocked {
 
     void tick() override;
 
+    // Drops every request and response (the GPU's reset). The contents are kept (the SRAM is
+    // not cleared; a work-group's start writes what it needs), and so are the statistics.
+    void reset();
+
   private:
     struct Request {
         tlm::tlm_generic_payload* gp;

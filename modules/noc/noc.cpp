@@ -155,6 +155,39 @@ Noc::Noc(const sc_core::sc_module_name& name, sim::ClockDomain& clock, const Noc
 
 Noc::~Noc() = default;
 
+void Noc::reset() {
+    for (auto& ip : inputs_) {
+        Input& in = *ip;
+        in.port.reset();
+        in.pending = nullptr;
+        in.pending_ready = 0;
+        in.started = false;
+        in.accept_at = 0;
+        in.link_free = 0;
+        in.buffered = 0;
+        in.granted_cycle = kNever;
+        in.granted = 0;
+        in.responses.clear();
+        in.resp_out = Egress{};
+        in.resp_link_free = 0;
+        in.resp_last = n_outputs() - 1;
+    }
+    for (unsigned j = 0; j < n_outputs(); ++j) {
+        Output& o = *outputs_[j];
+        o.port.reset();
+        o.requests.clear();
+        o.out = Egress{};
+        o.link_free = 0;
+        o.ready_from = 0;
+        o.last = n_inputs() - 1;
+        o.responses_in.clear();
+        o.resp_link_free = 0;
+        update_depth(j);
+    }
+    flights_.clear();
+    clock_.sleep(this);
+}
+
 Noc::TargetSocket& Noc::target_socket(unsigned i) { return inputs_.at(i)->port.socket; }
 
 Noc::TargetSocket& Noc::dma_socket() {

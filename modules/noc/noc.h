@@ -87,6 +87,10 @@ class Noc : public sc_core::sc_module, public sim::Clocked {
     // Transactions inside the NoC (request or response on the way).
     uint64_t in_flight() const { return flights_.size(); }
 
+    // Drops every packet (the GPU's reset: the SPs and the memory side are reset with it);
+    // links, buffers and round-robin pointers as at power-on. Statistics are kept.
+    void reset();
+
   private:
     static constexpr uint64_t kNever = UINT64_MAX;
 

@@ -92,6 +92,21 @@ void Occ::drain(Output& out, uint64_t now) {
     }
 }
 
+void Occ::reset() {
+    port.reset();
+    decode_.clear();
+    for (Output* out : {&local_, &dcc_}) {
+        out->port->reset();
+        out->queue.clear();
+        out->free_from = 0;
+        out->sending = false;
+        out->waiting = false;
+    }
+    responses_.clear();  // their extra references go with the reclaimed pools
+    queue_depth_ = 0;
+    clock_.sleep(this);
+}
+
 void Occ::tick() {
     uint64_t now = clock_.now();
     while (!responses_.empty() && responses_.begin()->first <= now) {

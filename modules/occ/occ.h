@@ -45,6 +45,9 @@ class Occ : public sc_core::sc_module, public sim::Clocked {
 
     void tick() override;
 
+    // Drops every request and response (the GPU's reset). Statistics are kept.
+    void reset();
+
   private:
     struct Pending {
         tlm::tlm_generic_payload* gp;

@@ -45,6 +45,12 @@ class FlatMap {
         return slots_[i].value;
     }
 
+    // Removes every entry (keeps the table's size, so refilling it allocates nothing).
+    void clear() {
+        for (Slot& s : slots_) s = Slot{};
+        size_ = 0;
+    }
+
     bool erase(K key) {
         size_t i = home(key);
         while (slots_[i].used && slots_[i].key != key) i = (i + 1) & mask();

@@ -40,6 +40,12 @@ void InitiatorPort::send(tlm::tlm_generic_payload& gp, const sc_time& delay) {
     }
 }
 
+void InitiatorPort::reset() {
+    waiting_end_req_ = nullptr;
+    free_at_ = sc_core::SC_ZERO_TIME;
+    outstanding_ = 0;
+}
+
 tlm::tlm_sync_enum InitiatorPort::nb_transport_bw(tlm::tlm_generic_payload& gp,
                                                   tlm::tlm_phase& phase, sc_time& delay) {
     sc_time at = sc_core::sc_time_stamp() + delay;

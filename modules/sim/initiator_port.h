@@ -31,6 +31,11 @@ class InitiatorPort {
 
     uint64_t outstanding() const { return outstanding_; }
 
+    // Forgets every transaction on the link (reset of a link whose two ends are reset at the
+    // same time: the target forgets them too and the payloads' pools are reclaimed), so the
+    // next send() starts a fresh link.
+    void reset();
+
   private:
     tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                        sc_core::sc_time& delay);

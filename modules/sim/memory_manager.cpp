@@ -11,8 +11,14 @@ struct MemoryManager::PooledPayload : tlm::tlm_generic_payload {
     unsigned char data[kMaxDataBytes];
 };
 
+namespace {
+uint64_t g_in_use_all = 0;
+}
+
+uint64_t MemoryManager::in_use_all() { return g_in_use_all; }
+
 MemoryManager::MemoryManager() = default;
-MemoryManager::~MemoryManager() = default;
+MemoryManager::~MemoryManager() { g_in_use_all -= in_use_; }
 
 tlm::tlm_generic_payload* MemoryManager::allocate() {
     tlm::tlm_generic_payload* gp;
@@ -36,12 +42,20 @@ tlm::tlm_generic_payload* MemoryManager::allocate() {
     slot->extension = GpuExtension();
     gp->acquire();
     ++in_use_;
+    ++g_in_use_all;
     ++allocated_total_;
     return gp;
 }
 
+void MemoryManager::reclaim() {
+    // The release that brings a payload's count to zero hands it back through free().
+    for (const auto& slot : slots_)
+        while (slot->get_ref_count() > 0) slot->release();
+}
+
 void MemoryManager::free(tlm::tlm_generic_payload* gp) {
     --in_use_;
+    --g_in_use_all;
     free_.push_back(gp);
 }
 

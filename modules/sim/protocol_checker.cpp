@@ -32,6 +32,12 @@ void ProtocolChecker::violation(const std::string& what, const tlm::tlm_generic_
     SC_REPORT_ERROR("mvp/tlm_checker", msg.c_str());
 }
 
+void ProtocolChecker::reset() {
+    state_.clear();
+    request_owner_ = nullptr;
+    response_owner_ = nullptr;
+}
+
 void ProtocolChecker::complete(tlm::tlm_generic_payload& gp) {
     state_.erase(&gp);
     if (request_owner_ == &gp) request_owner_ = nullptr;

@@ -31,6 +31,8 @@ class ProtocolChecker : public sc_core::sc_module {
     uint64_t violations() const { return violations_; }
     uint64_t transactions() const { return transactions_; }
     uint64_t in_flight() const { return state_.size(); }
+    // Forgets the transactions in flight: both ends of the link have been reset together.
+    void reset();
 
     // Violations found by every checker of this process.
     static uint64_t total_violations();

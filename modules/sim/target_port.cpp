@@ -41,6 +41,12 @@ void TargetPort::accept() {
     socket->nb_transport_bw(*gp, phase, delay);
 }
 
+void TargetPort::reset() {
+    held_ = nullptr;
+    responses_.clear();
+    response_in_flight_ = false;
+}
+
 void TargetPort::respond(tlm::tlm_generic_payload& gp) {
     responses_.push_back(&gp);
     if (!response_in_flight_) send_next_response();

@@ -37,6 +37,10 @@ class TargetPort {
 
     uint64_t pending_responses() const { return responses_.size(); }
 
+    // Forgets the held request and the responses not yet sent (reset of a link whose two ends
+    // are reset at the same time; the payloads' pools are reclaimed by their owners).
+    void reset();
+
   private:
     tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                        sc_core::sc_time& delay);

@@ -133,6 +133,25 @@ void Xi::account_outstanding(uint64_t now) {
     outstanding_since_ = now;
 }
 
+void Xi::reset() {
+    account_outstanding(core_.now());
+    outstanding_ = 0;
+    for (unsigned c = 0; c < kClients; ++c) {
+        ports_[c]->reset();
+        ClientState& s = clients_[c];
+        s.queue.clear();
+        s.holding = false;
+        s.depth = 0;
+    }
+    noc.reset();
+    outbound_.clear();
+    returns_.clear();
+    owner_.clear();
+    noc_free_cycle_ = 0;
+    grant_id_ = 0;
+    core_.sleep(this);
+}
+
 void Xi::tick() {
     const uint64_t now = core_.now();
     grant_id_ = 0;

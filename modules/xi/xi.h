@@ -64,6 +64,10 @@ class Xi : public sc_core::sc_module, public sim::Clocked {
 
     void tick() override;
 
+    // Drops every request and response (the GPU's reset: the clients and the interconnect are
+    // reset with it). Statistics are kept.
+    void reset();
+
     // State, for tests and tracing.
     unsigned outstanding() const { return outstanding_; }
     size_t queue_depth(Client c) const { return clients_[c].queue.size(); }

@@ -1,7 +1,7 @@
 // The DCC between a scripted initiator (standing for the OCC) and a fixed-latency memory
 // (standing for the XI and DDR): hit and miss latencies, dirty-victim write-back order, LRU,
 // multi-word requests, hit under miss, same-line order, miss FIFO back-pressure, flush,
-// invalidate, atomics and untimed access.
+// invalidate, atomics, error responses and untimed access.
 //
 // Timing with memory latency M (a request sent at edge A is answered at A + M), for a request
 // the initiator sends at edge T with the DCC otherwise idle:
@@ -460,6 +460,43 @@ TEST(Dcc, AtomicsWithoutACopyGoStraightToMemory) {
     EXPECT_EQ(b.drv.result(fail).value32(), 10u);
     EXPECT_EQ(b.mem.read32(kB), 10u);
     EXPECT_EQ(stat("dcc", "atomics"), 3u);
+}
+
+// A line fetch answered with an error (here past the end of the memory, in set 0): the request
+// gets the memory's status when a good line would have answered it, nothing is installed, and
+// the ways it had reserved serve the next misses of the set.
+TEST(Dcc, LineFetchErrorIsPassedToTheRequestAndFreesItsWays) {
+    Bench b;
+    const uint64_t outside = kBase + 0x10000;
+    unsigned bad = b.drv.read(1, outside, 4);
+    unsigned store = b.drv.write32(2, outside + 0x100, 7);
+    unsigned a = b.drv.read(30, kA, 4);
+    unsigned bb = b.drv.read(31, kB, 4);
+    b.run();
+    EXPECT_EQ(b.drv.result(bad).status, tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(b.drv.result(bad).response_cycle, 1u + kM + 2);
+    EXPECT_EQ(b.drv.result(store).status, tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    Dcc::EntryView v;
+    EXPECT_FALSE(b.dcc.probe(outside, &v));
+    EXPECT_FALSE(b.dcc.probe(outside + 0x100, &v));
+    EXPECT_EQ(b.dcc.dirty_words(), 0u);
+    EXPECT_EQ(b.drv.result(a).status, tlm::TLM_OK_RESPONSE);
+    EXPECT_EQ(b.drv.result(a).value32(), pattern(kA));
+    EXPECT_EQ(b.drv.result(a).response_cycle, 30u + kM + 2);
+    EXPECT_EQ(b.drv.result(bb).value32(), pattern(kB));
+    EXPECT_TRUE(b.dcc.probe(kA, &v));
+    EXPECT_TRUE(b.dcc.probe(kB, &v));
+}
+
+TEST(Dcc, AtomicAnsweredWithAnErrorPassesItOn) {
+    Bench b;
+    unsigned x = b.drv.atomic(1, kBase + 0x10000, isa::Opcode::kAtomAdd, 1);
+    unsigned y = b.drv.atomic(20, kB, isa::Opcode::kAtomAdd, 1);
+    b.run();
+    EXPECT_EQ(b.drv.result(x).status, tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(b.drv.result(x).response_cycle, 1u + kM + 2);
+    EXPECT_EQ(b.drv.result(y).status, tlm::TLM_OK_RESPONSE);
+    EXPECT_EQ(b.drv.result(y).value32(), pattern(kB));
 }
 
 TEST(Dcc, UntimedAccessSeesAndUpdatesTheBuffer) {

@@ -430,7 +430,8 @@ TEST(Icc, MalformedFetchesAreAnsweredWithErrors) {
     EXPECT_EQ(sim::ProtocolChecker::total_violations(), 0u);
 }
 
-// A line that comes back with an error is not installed; its fetches get the error.
+// A line that comes back with an error is not installed; its fetches get the line's error
+// status (here the memory's address error), so that the SP can name it.
 TEST(Icc, LineErrorIsPassedToTheFetches) {
     sim::set_protocol_checking(true);
     IccBench b;
@@ -440,8 +441,8 @@ TEST(Icc, LineErrorIsPassedToTheFetches) {
     sc_core::sc_start();
 
     EXPECT_EQ(b.f().record(0).responded, b.miss_answer(10));
-    EXPECT_EQ(b.f().record(0).status, tlm::TLM_GENERIC_ERROR_RESPONSE);
-    EXPECT_EQ(b.f().record(1).status, tlm::TLM_GENERIC_ERROR_RESPONSE);
+    EXPECT_EQ(b.f().record(0).status, tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(b.f().record(1).status, tlm::TLM_ADDRESS_ERROR_RESPONSE);
     EXPECT_FALSE(b.icc.contains(outside));
     EXPECT_EQ(b.icc.counters().fill_bytes, 0u);
     EXPECT_EQ(b.icc.mshrs_in_use(), 0u);

@@ -22,6 +22,17 @@ TEST(FlatMap, InsertFindErase) {
     EXPECT_EQ(*m.find(&b), 2);
 }
 
+TEST(FlatMap, ClearEmptiesAndTheMapIsUsableAgain) {
+    FlatMap<uint64_t, int> m;
+    for (uint64_t k = 0; k < 100; ++k) m[k * 64] = static_cast<int>(k);
+    m.clear();
+    EXPECT_TRUE(m.empty());
+    for (uint64_t k = 0; k < 100; ++k) EXPECT_EQ(m.find(k * 64), nullptr) << k;
+    m[128] = 7;
+    EXPECT_EQ(*m.find(128), 7);
+    EXPECT_EQ(m.size(), 1u);
+}
+
 // Random operations against std::unordered_map, with keys that collide a lot (multiples of a
 // power of two) so that probe runs wrap and deletions shift entries back.
 TEST(FlatMap, AgreesWithUnorderedMapUnderChurn) {
