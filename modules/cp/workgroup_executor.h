@@ -4,8 +4,8 @@
 #include <functional>
 #include <string>
 
+#include "modules/golden/code_image.h"
 #include "modules/golden/kernel_abi.h"
-#include "sw/toolchain/program.h"
 
 namespace mvp {
 
@@ -18,10 +18,10 @@ class WorkgroupExecutor {
 
     // True when the SP has the hardware thread slots and local memory for the group now.
     virtual bool can_start(const KernelAbi& abi, const KernelAbi::Group& group) const = 0;
-    // Starts the group's threads (called in the cycle the CP dispatches it). `program` is the
-    // debug information of the code at code_base (source lines, reconvergence PCs).
+    // Starts the group's threads (called in the cycle the CP dispatches it) on the code
+    // image of the launch.
     virtual void start_workgroup(const KernelAbi& abi, const KernelAbi::Group& group,
-                                 uint32_t code_base, const toolchain::Program* program) = 0;
+                                 const CodeImage& code) = 0;
     // Writes every dirty data-cache word back to memory, then calls done.
     virtual void flush(std::function<void()> done) = 0;
     // Drops cached instructions and data (before a launch).

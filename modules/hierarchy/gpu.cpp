@@ -57,6 +57,8 @@ Gpu::Gpu(const sc_core::sc_module_name& name, const config::Config& config)
         static_cast<uint32_t>(config.get_int("mvpgpu_n_threads_per_sp_and_warp_size"));
     cp_params.dispatch_per_cycle =
         static_cast<unsigned>(config.get_int("mvpgpu_cp_dispatch_per_cycle"));
+    cp_params.memory_base = GlobalMemory::kBase;
+    cp_params.memory_bytes = static_cast<uint64_t>(config.get_int("mvpgpu_global_mem_size"));
     cp_ = std::make_unique<Cp>("cp", core, cp_params);
     for (Sp* sp : sps_) cp_->add_executor(sp);
 
@@ -65,8 +67,10 @@ Gpu::Gpu(const sc_core::sc_module_name& name, const config::Config& config)
     dma_params.max_outstanding =
         static_cast<unsigned>(config.get_int("mvpgpu_dma_max_outstanding"));
     dma_ = std::make_unique<Dma>("dma", core, dma_params);
-    // The DMA engine reaches DDR through SP 0's external interface, at its lowest priority.
-    sim::connect(dma_->gpu.socket, sps_.front()->dma_port().socket, "dma_xi_check");
+    // The CP's memory port, which also carries the DMA engine's device side, reaches memory
+    // through SP 0's external interface, at its lowest priority.
+    sim::connect(dma_->gpu.socket, cp_->dma_port().socket, "dma_cp_check");
+    sim::connect(cp_->memory_port().socket, sps_.front()->dma_port().socket, "cp_xi_check");
     cp_->set_dma(dma_.get());
 }
 

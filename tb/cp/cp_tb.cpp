@@ -1,115 +1,29 @@
 // Testbench of the command processor and the DMA engine: register access over TLM, work-group
-// dispatch to SPs with free capacity, completion after the SPs' write-back, launch errors, and
-// DMA copies between host memory and GPU memory with exact cycles.
+// dispatch to SPs with free capacity, completion after the SPs' write-back, launch errors, DMA
+// copies between host memory and GPU memory with exact cycles, and the register socket: bad
+// accesses and their TLM error responses and counters (loosely and approximately timed), AT
+// timing, the LT delay annotation and debug accesses.
 
 #include <gtest/gtest.h>
-#include <tlm_utils/simple_initiator_socket.h>
 
 #include <cstring>
+#include <map>
 #include <random>
+#include <string>
+#include <vector>
 
 #include "modules/cp/cp.h"
 #include "modules/dma/dma.h"
 #include "modules/dma/host_memory.h"
 #include "modules/sim/connect.h"
+#include "modules/sim/protocol_checker.h"
+#include "tb/cp/cp_bench.h"
+#include "tb/cp/register_master.h"
 
 namespace mvp::tb {
 namespace {
 
 using namespace cp_reg;
-
-// The host's side of the register bus: untimed 32-bit accesses, as a driver's MMIO.
-struct HostBus : sc_core::sc_module {
-    explicit HostBus(sc_core::sc_module_name n) : sc_module(n), socket("socket") {}
-    void write(uint32_t offset, uint32_t value) {
-        tlm::tlm_generic_payload gp;
-        gp.set_command(tlm::TLM_WRITE_COMMAND);
-        gp.set_address(offset);
-        gp.set_data_ptr(reinterpret_cast<unsigned char*>(&value));
-        gp.set_data_length(4);
-        sc_core::sc_time d;
-        socket->b_transport(gp, d);
-        EXPECT_EQ(gp.get_response_status(), tlm::TLM_OK_RESPONSE);
-    }
-    uint32_t read(uint32_t offset) {
-        uint32_t value = 0;
-        tlm::tlm_generic_payload gp;
-        gp.set_command(tlm::TLM_READ_COMMAND);
-        gp.set_address(offset);
-        gp.set_data_ptr(reinterpret_cast<unsigned char*>(&value));
-        gp.set_data_length(4);
-        sc_core::sc_time d;
-        socket->b_transport(gp, d);
-        return value;
-    }
-    tlm_utils::simple_initiator_socket<HostBus> socket;
-};
-
-// An SP stand-in for the dispatcher's view: runs one work-group at a time for a fixed number
-// of cycles, and takes `flush_cycles` to write back.
-struct TestSp : WorkgroupExecutor, sim::Clocked {
-    TestSp(sim::ClockDomain& d, unsigned id, unsigned duration, unsigned flush_cycles)
-        : domain(d), id(id), duration(duration), flush_cycles(flush_cycles) {
-        d.attach(this);
-    }
-    bool can_start(const KernelAbi&, const KernelAbi::Group&) const override { return !busy; }
-    void start_workgroup(const KernelAbi&, const KernelAbi::Group& g, uint32_t,
-                         const toolchain::Program*) override {
-        busy = true;
-        group = g.linear_id;
-        log.push_back({g.linear_id, id, domain.now()});
-        domain.wake_at(this, domain.now() + duration);
-    }
-    void flush(std::function<void()> done) override {
-        flushed_at = domain.now();
-        flush_done = std::move(done);
-        flushing = true;
-        domain.wake_at(this, domain.now() + flush_cycles);
-    }
-    void invalidate() override { ++invalidations; }
-    void tick() override {
-        domain.sleep(this);
-        if (busy) {
-            busy = false;
-            on_workgroup_done(group);
-        } else if (flushing) {
-            flushing = false;
-            flush_done();
-        }
-    }
-    struct Dispatch {
-        uint64_t group;
-        unsigned sp;
-        uint64_t cycle;
-        bool operator==(const Dispatch& o) const {
-            return group == o.group && sp == o.sp && cycle == o.cycle;
-        }
-    };
-    static std::vector<Dispatch> log;
-    sim::ClockDomain& domain;
-    unsigned id, duration, flush_cycles;
-    bool busy = false, flushing = false;
-    uint64_t group = 0, flushed_at = 0;
-    unsigned invalidations = 0;
-    std::function<void()> flush_done;
-};
-std::vector<TestSp::Dispatch> TestSp::log;
-
-// Records the cycle at which the interrupt line rises.
-struct IrqWatch : sc_core::sc_module {
-    IrqWatch(sc_core::sc_module_name n, sim::ClockDomain& d) : sc_module(n), domain(d) {
-        SC_HAS_PROCESS(IrqWatch);
-        SC_METHOD(watch);
-        sensitive << line;
-        dont_initialize();
-    }
-    void watch() {
-        if (line.read()) rises.push_back(domain.now());
-    }
-    sim::ClockDomain& domain;
-    sc_core::sc_signal<bool> line;
-    std::vector<uint64_t> rises;
-};
 
 struct Bench {
     Bench()
@@ -123,11 +37,14 @@ struct Bench {
         sim::set_protocol_checking(true);
         sim::connect(bus.socket, cp.regs.socket, "regs_link");
         sim::connect(dma.host.socket, host_mem.port.socket, "host_link");
-        sim::connect(dma.gpu.socket, gpu_mem.port.socket, "gpu_link");
+        // The DMA engine's device side passes through the CP's memory port.
+        sim::connect(dma.gpu.socket, cp.dma_port().socket, "dma_cp_link");
+        sim::connect(cp.memory_port().socket, gpu_mem.port.socket, "gpu_link");
         cp.irq.bind(watch.line);
         cp.set_dma(&dma);
     }
     void launch(uint32_t global, uint32_t local) {
+        bus.write(kCodeBytes, 8);
         bus.write(kWorkDim, 1);
         bus.write(kGlobal0, global);
         bus.write(kGlobal0 + 4, 1);
@@ -257,6 +174,215 @@ TEST(Dma, OneMebibyteRoundTripIsIdentical) {
     b.host_mem.peek(0x7f0000200000ull, back.data(), back.size());
     EXPECT_EQ(back, data);
     EXPECT_EQ(sim::ProtocolChecker::total_violations(), 0u);
+}
+
+// The register socket driven by a CPU model, loosely or approximately timed.
+struct BusBench {
+    explicit BusBench(RegisterMaster::Mode mode)
+        : core("core", 1000.0),
+          cp("cp", core, Cp::Params{}),
+          dma("dma", core, Dma::Params{64, 4}),
+          host_mem("host_mem", core, HostMemory::Params{100, 16}),
+          gpu_mem("gpu_mem", core, HostMemory::Params{10, 16}),
+          master("master", mode) {
+        sim::set_protocol_checking(true);
+        sim::connect(master.port.socket, cp.regs.socket, "regs_link");
+        sim::connect(dma.host.socket, host_mem.port.socket, "host_link");
+        sim::connect(dma.gpu.socket, cp.dma_port().socket, "dma_cp_link");
+        sim::connect(cp.memory_port().socket, gpu_mem.port.socket, "gpu_link");
+        cp.irq.bind(line);
+        master.irq.bind(line);
+        cp.set_dma(&dma);
+    }
+    static double stat(const char* name) { return sim::StatGroup::find("cp", name)->value(); }
+
+    sim::ClockDomain core;
+    Cp cp;
+    Dma dma;
+    HostMemory host_mem;
+    HostMemory gpu_mem;
+    RegisterMaster master;
+    sc_core::sc_signal<bool> line;
+};
+
+class CpBus : public testing::TestWithParam<RegisterMaster::Mode> {};
+
+TEST_P(CpBus, BadAccessesGetTheirErrorResponseAreCountedAndTheNextAccessWorks) {
+    BusBench b(GetParam());
+    struct Case {
+        const char* what;
+        tlm::tlm_command command;
+        uint64_t address;
+        unsigned length;
+        std::vector<uint8_t> byte_enables;
+        tlm::tlm_response_status expect;
+        const char* counter;
+    };
+    const std::vector<Case> cases = {
+        {"unaligned",
+         tlm::TLM_READ_COMMAND,
+         0x002,
+         4,
+         {},
+         tlm::TLM_ADDRESS_ERROR_RESPONSE,
+         "bus_unaligned"},
+        {"two bytes",
+         tlm::TLM_READ_COMMAND,
+         kIrqEnable,
+         2,
+         {},
+         tlm::TLM_BURST_ERROR_RESPONSE,
+         "bus_wrong_width"},
+        {"eight bytes",
+         tlm::TLM_WRITE_COMMAND,
+         kCodeBase,
+         8,
+         {},
+         tlm::TLM_BURST_ERROR_RESPONSE,
+         "bus_wrong_width"},
+        {"hole in the map",
+         tlm::TLM_READ_COMMAND,
+         0x0cc,
+         4,
+         {},
+         tlm::TLM_ADDRESS_ERROR_RESPONSE,
+         "bus_unmapped"},
+        {"past the block",
+         tlm::TLM_WRITE_COMMAND,
+         kRegisterBytes,
+         4,
+         {},
+         tlm::TLM_ADDRESS_ERROR_RESPONSE,
+         "bus_unmapped"},
+        {"partial byte enables",
+         tlm::TLM_WRITE_COMMAND,
+         kCodeBase,
+         4,
+         {0xff, 0x00, 0xff, 0xff},
+         tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE,
+         "bus_byte_enables"},
+        {"ignore command",
+         tlm::TLM_IGNORE_COMMAND,
+         kId,
+         4,
+         {},
+         tlm::TLM_COMMAND_ERROR_RESPONSE,
+         "bus_bad_command"},
+    };
+    std::vector<tlm::tlm_response_status> got;
+    std::vector<double> counted;
+    std::vector<uint32_t> after;
+    b.master.script = [&](RegisterMaster& m) {
+        m.write(kCodeBase, 0x80000100u);
+        for (const Case& c : cases) {
+            uint8_t data[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+            got.push_back(m.access(c.command, c.address, data, c.length,
+                                   c.byte_enables.empty() ? nullptr : c.byte_enables.data(),
+                                   static_cast<unsigned>(c.byte_enables.size())));
+            counted.push_back(BusBench::stat(c.counter));
+            after.push_back(m.read(kCodeBase));  // the next access works, nothing was written
+        }
+        // Byte enables that enable the whole word are accepted.
+        uint8_t data[4] = {0x00, 0x02, 0x00, 0x80};
+        const uint8_t all[4] = {0xff, 0xff, 0xff, 0xff};
+        got.push_back(m.access(tlm::TLM_WRITE_COMMAND, kCodeBase, data, 4, all, 4));
+        after.push_back(m.read(kCodeBase));
+    };
+    sc_core::sc_start(10, sc_core::SC_US);
+    ASSERT_EQ(got.size(), cases.size() + 1);
+    const std::map<std::string, double> totals = {{"bus_unaligned", 1},
+                                                  {"bus_wrong_width", 2},
+                                                  {"bus_unmapped", 2},
+                                                  {"bus_byte_enables", 1},
+                                                  {"bus_bad_command", 1}};
+    for (size_t i = 0; i < cases.size(); ++i) {
+        EXPECT_EQ(got[i], cases[i].expect) << cases[i].what;
+        EXPECT_GE(counted[i], 1.0) << cases[i].what;
+        EXPECT_EQ(after[i], 0x80000100u) << cases[i].what;
+    }
+    for (const auto& [name, n] : totals) EXPECT_EQ(BusBench::stat(name.c_str()), n) << name;
+    EXPECT_EQ(got.back(), tlm::TLM_OK_RESPONSE);
+    EXPECT_EQ(after.back(), 0x80000200u);
+    EXPECT_EQ(sim::ProtocolChecker::total_violations(), 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, CpBus,
+                         testing::Values(RegisterMaster::Mode::kLooselyTimed,
+                                         RegisterMaster::Mode::kApproximatelyTimed),
+                         [](const testing::TestParamInfo<RegisterMaster::Mode>& i) {
+                             return i.param == RegisterMaster::Mode::kLooselyTimed ? "LT" : "AT";
+                         });
+
+TEST(CpBusTiming, AtRequestEndsAtOnceAndIsAnsweredOneCycleLater) {
+    BusBench b(RegisterMaster::Mode::kApproximatelyTimed);
+    sc_core::sc_time start, end_req, response;
+    uint32_t value = 0;
+    b.master.script = [&](RegisterMaster& m) {
+        wait(sc_core::sc_time(5, sc_core::SC_NS));
+        start = sc_core::sc_time_stamp();
+        m.write(kIrqEnable, kIrqError);
+        end_req = m.last_end_req;
+        response = m.last_response;
+        value = m.read(kIrqEnable);
+    };
+    sc_core::sc_start(1, sc_core::SC_US);
+    EXPECT_EQ(end_req, start);
+    EXPECT_EQ(response, start + sc_core::sc_time(1, sc_core::SC_NS));
+    EXPECT_EQ(value, kIrqError);
+    EXPECT_EQ(BusBench::stat("register_accesses"), 2.0);
+}
+
+TEST(CpBusTiming, LtAccessAddsOneCycleToTheAnnotatedDelay) {
+    BusBench b(RegisterMaster::Mode::kLooselyTimed);
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
+    uint32_t v = 0;
+    tlm::tlm_generic_payload gp;
+    gp.set_command(tlm::TLM_READ_COMMAND);
+    gp.set_address(kId);
+    gp.set_data_ptr(reinterpret_cast<unsigned char*>(&v));
+    gp.set_data_length(4);
+    gp.set_streaming_width(4);
+    sc_core::sc_time delay(250, sc_core::SC_NS);
+    b.master.port.socket->b_transport(gp, delay);
+    EXPECT_EQ(gp.get_response_status(), tlm::TLM_OK_RESPONSE);
+    EXPECT_EQ(v, kIdValue);
+    EXPECT_EQ(delay, sc_core::sc_time(251, sc_core::SC_NS));
+}
+
+TEST(CpBusTiming, DebugAccessReadsRunsOfRegistersWithoutSideEffects) {
+    BusBench b(RegisterMaster::Mode::kLooselyTimed);
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
+    auto debug = [&](tlm::tlm_command cmd, uint64_t address, uint32_t* words, unsigned n) {
+        tlm::tlm_generic_payload gp;
+        gp.set_command(cmd);
+        gp.set_address(address);
+        gp.set_data_ptr(reinterpret_cast<unsigned char*>(words));
+        gp.set_data_length(4 * n);
+        return b.master.port.socket->transport_dbg(gp);
+    };
+    uint32_t w[4] = {};
+    EXPECT_EQ(debug(tlm::TLM_READ_COMMAND, kId, w, 4), 16u);
+    EXPECT_EQ(w[0], kIdValue);
+    EXPECT_EQ(w[1], kVersionValue);
+    EXPECT_EQ(w[2], 0u);  // STATUS
+    EXPECT_EQ(w[3], 0u);  // CONTROL reads 0
+    uint32_t hole = 0xffffffff;
+    EXPECT_EQ(debug(tlm::TLM_READ_COMMAND, 0x0cc, &hole, 1), 4u);
+    EXPECT_EQ(hole, 0u);
+    // A debug write sets a launch register but does not start anything or clear interrupts.
+    uint32_t base = 0x80000400u, start = kControlStartKernel | kControlStartDma;
+    EXPECT_EQ(debug(tlm::TLM_WRITE_COMMAND, kCodeBase, &base, 1), 4u);
+    EXPECT_EQ(debug(tlm::TLM_WRITE_COMMAND, kControl, &start, 1), 4u);
+    sc_core::sc_start(100, sc_core::SC_NS);
+    EXPECT_EQ(debug(tlm::TLM_READ_COMMAND, kCodeBase, w, 1), 4u);
+    EXPECT_EQ(w[0], 0x80000400u);
+    EXPECT_FALSE(b.cp.kernel_busy());
+    EXPECT_EQ(debug(tlm::TLM_READ_COMMAND, kErrorCode, w, 1), 4u);
+    EXPECT_EQ(w[0], kErrorNone);
+    EXPECT_EQ(BusBench::stat("register_accesses"), 0.0);
+    // Unaligned or past the block: nothing transferred.
+    EXPECT_EQ(debug(tlm::TLM_READ_COMMAND, 0x1fc, w, 2), 0u);
+    EXPECT_EQ(debug(tlm::TLM_READ_COMMAND, 0x2, w, 1), 0u);
 }
 
 }  // namespace
