@@ -1,9 +1,11 @@
 #include "device.h"
 
 #include <chrono>
+#include <deque>
 #include <iostream>
 #include <map>
 
+#include "modules/cp/cp_packets.h"
 #include "modules/cp/cp_registers.h"
 #include "modules/golden/functional_model.h"
 #include "modules/golden/global_memory.h"
@@ -27,8 +29,11 @@ std::string hex(uint32_t v) {
 }  // namespace
 
 // The timing engine drives the platform as a driver drives the chip: buffers move by DMA
-// from and to a staging area in host memory, launches are written into the CP registers, and
-// the host waits for the interrupt.
+// from and to a staging area in host memory; kernels are packets in the CP's command ring,
+// which the host writes through the GPU's memory aperture (untimed, as a CPU's stores over a
+// PCIe BAR take no GPU time) before it rings the doorbell; the host sleeps until the
+// interrupt and then reads the ring's completion count, each packet's status word and its
+// start/end cycles in the profile table.
 struct Device::Impl {
     // Functional engine: the golden model's memory.
     std::unique_ptr<GlobalMemory> memory;
@@ -41,10 +46,141 @@ struct Device::Impl {
 
     static constexpr uint64_t kStaging = 0x100000000ull;  // host address of the staging area
 
-    // Copies between host memory and DDR with the DMA engine and waits for its interrupt.
-    void dma(uint32_t gpu_address, size_t bytes, bool to_host) {
+    // The command ring, reserved at the top of global memory: `slots` packets, the profile
+    // table (16 bytes a slot) and one argument block per slot.
+    static constexpr uint32_t kArgBlockStride = 128;
+    uint32_t slots = 0;
+    uint32_t ring_base = 0;
+    uint32_t ring_bytes = 0;
+    bool ring_enabled = false;
+    uint32_t profile() const { return ring_base + slots * cp_packet::kBytes; }
+    uint32_t arg_block(uint32_t seq) const {
+        return profile() + slots * 16 + (seq & (slots - 1)) * kArgBlockStride;
+    }
+
+    // Launches submitted and not yet seen complete, in order, and those seen but not yet
+    // delivered to their callers.
+    struct Pending {
+        LaunchId id;
+        Completion done;
+        std::unique_ptr<PrintfBuffer> printf_buffer;
+        std::chrono::steady_clock::time_point submitted;
+        LaunchOutcome outcome;
+    };
+    std::deque<Pending> in_flight;
+    std::deque<Pending> completed;
+    LaunchId next_id = 0;
+    uint64_t warp_mark = 0, thread_mark = 0;  // SP counters when the running kernel started
+    unsigned warp_size = 1;
+
+    void counts(uint64_t* warp, uint64_t* thread) const {
+        *warp = *thread = 0;
+        for (Sp* sp : platform->gpu().sps()) {
+            *warp += sp->pipeline().counters.warp_instructions;
+            *thread += sp->pipeline().counters.thread_instructions;
+        }
+    }
+
+    void enable_ring() {
+        if (ring_enabled) return;
+        using namespace cp_reg;
         HostBus& bus = platform->bus();
-        bus.write(cp_reg::kIrqEnable, cp_reg::kIrqDmaDone | cp_reg::kIrqError);
+        bus.write(kQueueBase, ring_base);
+        bus.write(kQueueSize, slots);
+        bus.write(kQueueProfile, profile());
+        bus.write(kQueueSignal, 0);
+        bus.write(kIrqEnable, kIrqKernelDone | kIrqDmaDone | kIrqError | kIrqQueue);
+        bus.write(kQueueControl, kQueueEnable);
+        if (bus.read(kQueueControl) != kQueueEnable)
+            throw DeviceError("the command ring could not be enabled: " +
+                              platform->gpu().cp().error_message());
+        ring_enabled = true;
+    }
+
+    // Reads what the CP wrote back for the oldest launch in flight and moves it to
+    // `completed`.
+    void retire() {
+        Pending p = std::move(in_flight.front());
+        in_flight.pop_front();
+        const auto seq = static_cast<uint32_t>(p.id);
+        GlobalMemory& dram = platform->gpu().dram();
+        uint8_t slot[cp_packet::kBytes];
+        dram.read(ring_base + (seq & (slots - 1)) * cp_packet::kBytes, slot, sizeof slot);
+        const uint32_t status = cp_packet::load32(slot + cp_packet::kStatus);
+        uint8_t record[16];
+        dram.read(profile() + (seq & (slots - 1)) * 16, record, sizeof record);
+        const uint64_t start = cp_packet::load32(record) | uint64_t{cp_packet::load32(record + 4)}
+                                                               << 32;
+        const uint64_t end =
+            cp_packet::load32(record + 8) | uint64_t{cp_packet::load32(record + 12)} << 32;
+        const double ps = static_cast<double>(platform->gpu().clock(Gpu::kCore).period().value());
+        LaunchOutcome& o = p.outcome;
+        o.start_ns = static_cast<uint64_t>(static_cast<double>(start) * ps / 1000.0);
+        o.end_ns = static_cast<uint64_t>(static_cast<double>(end) * ps / 1000.0);
+        if (status & cp_packet::kStatusFailed) {
+            // The CP keeps the one-line message of the last failure, which is this packet's:
+            // the host sees every completion before the CP starts the next packet.
+            o.error = platform->gpu().cp().error_message();
+            const std::string prefix = "queue packet " + std::to_string(seq);
+            if (o.error.rfind(prefix, 0) == 0) o.error.erase(0, o.error.find(": ") + 2);
+        } else {
+            o.stats.cycles = end - start;
+        }
+        uint64_t warp, thread;
+        counts(&warp, &thread);
+        o.stats.warp_instructions = warp - warp_mark;
+        o.stats.thread_instructions = thread - thread_mark;
+        o.stats.warp_size = warp_size;
+        warp_mark = warp;
+        thread_mark = thread;
+        completed.push_back(std::move(p));
+    }
+
+    // Fails every launch in flight with `message` (the model stopped or hit its cycle limit).
+    void abandon(const std::string& message) {
+        while (!in_flight.empty()) {
+            in_flight.front().outcome.error = message;
+            completed.push_back(std::move(in_flight.front()));
+            in_flight.pop_front();
+        }
+    }
+
+    // Simulates until the interrupt and takes in what it reports. False when the simulation
+    // could not go on (every launch in flight has then failed).
+    bool advance() {
+        using namespace cp_reg;
+        HostBus& bus = platform->bus();
+        Platform::Wait w = platform->run_until_irq(max_cycles);
+        const uint32_t status = bus.read(kIrqStatus);
+        bus.write(kIrqStatus, status);
+        const uint32_t done = bus.read(kQueueCompleted);
+        while (!in_flight.empty() && static_cast<uint32_t>(in_flight.front().id) != done) retire();
+        if (w == Platform::Wait::kInterrupt) return true;
+        if (in_flight.empty()) return w != Platform::Wait::kIdle;
+        if (w == Platform::Wait::kCycleLimit) {
+            abandon("the kernel did not finish within -gpgpu_max_cycle " +
+                    std::to_string(max_cycles) + " core cycles");
+        } else {
+            abandon(
+                "the simulation stopped with the kernel unfinished (nothing left to "
+                "simulate): a deadlock in the model");
+        }
+        return false;
+    }
+
+    // Waits until every launch in flight has completed (their outcomes wait in `completed`).
+    void drain() {
+        while (!in_flight.empty() && advance()) {
+        }
+    }
+
+    // Copies between host memory and DDR with the DMA engine and waits for its interrupt,
+    // after every queued launch.
+    void dma(uint32_t gpu_address, size_t bytes, bool to_host) {
+        drain();
+        HostBus& bus = platform->bus();
+        bus.write(cp_reg::kIrqEnable, cp_reg::kIrqDmaDone | cp_reg::kIrqError | cp_reg::kIrqQueue |
+                                          cp_reg::kIrqKernelDone);
         bus.write(cp_reg::kDmaHostLo, static_cast<uint32_t>(kStaging));
         bus.write(cp_reg::kDmaHostHi, static_cast<uint32_t>(kStaging >> 32));
         bus.write(cp_reg::kDmaGpu, gpu_address);
@@ -70,6 +206,15 @@ Device::Device(const config::Config& config, Engine engine)
     } else {
         impl_->platform = std::make_unique<Platform>(config_);
         impl_->max_cycles = static_cast<uint64_t>(config_.get_int("gpgpu_max_cycle"));
+        impl_->warp_size =
+            static_cast<unsigned>(config_.get_int("mvpgpu_n_threads_per_sp_and_warp_size"));
+        // Up to 64 slots, in at most a sixteenth of global memory (a slot takes 208 bytes).
+        Impl& i = *impl_;
+        i.slots = 64;
+        while (i.slots > 1 && uint64_t{i.slots} * 256 > i.memory_bytes / 16) i.slots /= 2;
+        i.ring_bytes = i.slots * 256;
+        i.ring_base = GlobalMemory::kBase + i.memory_bytes - i.ring_bytes;
+        i.allocations[i.ring_base] = i.ring_bytes;
     }
 }
 
@@ -137,65 +282,53 @@ void Device::read(uint32_t address, void* data, size_t bytes) const {
 LoadedProgram Device::load(const toolchain::Program& program) {
     LoadedProgram loaded;
     loaded.program = &program;
-    loaded.code_base = allocate(program.code_bytes());
+    loaded.code_base =
+        allocate(program.code_bytes() + program.reconvergence_table.size() * isa::kInstBytes);
     loaded.data_base = program.data.empty() ? 0 : allocate(program.data.size());
-    std::vector<uint64_t> code = program.relocated_code(loaded.data_base);
+    std::vector<uint64_t> code = program.image(loaded.data_base);
     write(loaded.code_base, code.data(), code.size() * sizeof(uint64_t));
     if (!program.data.empty()) {
         std::vector<uint8_t> data = program.relocated_data(loaded.data_base);
         write(loaded.data_base, data.data(), data.size());
     }
-    if (impl_->platform) impl_->platform->gpu().cp().register_program(loaded.code_base, &program);
+    if (impl_->platform && debug_map_)
+        impl_->platform->gpu().cp().register_debug_map(loaded.code_base, &program);
     return loaded;
 }
 
 void Device::unload(const LoadedProgram& loaded) {
-    if (impl_->platform) impl_->platform->gpu().cp().unregister_program(loaded.code_base);
+    if (impl_->platform) impl_->platform->gpu().cp().unregister_debug_map(loaded.code_base);
     release(loaded.code_base);
     if (loaded.data_base) release(loaded.data_base);
 }
 
+CodeImage Device::code_image(const LoadedProgram& loaded) const {
+    CodeImage code;
+    code.base = loaded.code_base;
+    code.bytes = loaded.program->code_bytes();
+    code.return_pc = loaded.program->exit_stub_pc;
+    code.debug = debug_map_ ? loaded.program : nullptr;
+    return code;
+}
+
 LaunchStats Device::run(const LoadedProgram& loaded, const Launch& requested) {
+    if (!impl_->platform) {
+        LaunchOutcome outcome;
+        wait(submit(loaded, requested, [&outcome](const LaunchOutcome& o) { outcome = o; }));
+        if (!outcome.error.empty()) throw DeviceError(outcome.error);
+        return outcome.stats;
+    }
     auto start = std::chrono::steady_clock::now();
-    // The program's kernel-scope __local variables travel with every launch of it.
+    impl_->drain();
     Launch launch = requested;
     if (loaded.program) launch.static_local_bytes = loaded.program->local_bytes;
-    // A program that calls printf gets a fresh buffer; its text goes to stdout when the kernel
-    // has finished (not after a fault, when records may be half written).
     std::unique_ptr<PrintfBuffer> printf_buffer;
     if (loaded.program && PrintfBuffer::used_by(*loaded.program))
         printf_buffer = std::make_unique<PrintfBuffer>(*this, loaded);
-    LaunchStats stats =
-        impl_->platform ? run_timing(loaded, launch) : run_functional(loaded, launch);
+    LaunchStats stats = run_timing(loaded, launch);
     if (printf_buffer) printf_buffer->print(std::cout, std::cerr);
     stats.host_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return stats;
-}
-
-LaunchStats Device::run_functional(const LoadedProgram& loaded, const Launch& launch) {
-    FunctionalModel::Params params;
-    params.abi.local_mem_bytes = static_cast<uint32_t>(config_.get_int("mvpgpu_local_mem_size"));
-    params.abi.stack_bytes = static_cast<uint32_t>(config_.get_int("mvpgpu_private_stack_bytes"));
-    params.abi.threads_per_sp = static_cast<uint32_t>(config_.get_int("mvpgpu_n_threads_per_sp"));
-    params.abi.warp_size =
-        static_cast<uint32_t>(config_.get_int("mvpgpu_n_threads_per_sp_and_warp_size"));
-    params.num_sp = num_sps(config_);
-    params.max_thread_instructions =
-        static_cast<uint64_t>(config_.get_int("mvpgpu_functional_max_instructions"));
-    LaunchStats stats;
-    try {
-        FunctionalModel model(params);
-        FunctionalModel::Stats s =
-            model.run(*loaded.program, loaded.data_base, launch, *impl_->memory);
-        stats.thread_instructions = s.thread_instructions;
-        stats.warp_instructions = s.thread_instructions;
-        stats.warp_size = 1;
-    } catch (const KernelFault& e) {
-        throw DeviceError(e.what());
-    } catch (const std::invalid_argument& e) {
-        throw DeviceError(std::string("invalid launch: ") + e.what());
-    }
     return stats;
 }
 
@@ -207,17 +340,13 @@ LaunchStats Device::run_timing(const LoadedProgram& loaded, const Launch& launch
         throw DeviceError("invalid launch: " + std::to_string(launch.args.size()) +
                           " kernel arguments exceed the maximum of " +
                           std::to_string(KernelAbi::kMaxArgs));
-    auto counts = [&p](uint64_t* warp, uint64_t* thread) {
-        *warp = *thread = 0;
-        for (Sp* sp : p.gpu().sps()) {
-            *warp += sp->pipeline().counters.warp_instructions;
-            *thread += sp->pipeline().counters.thread_instructions;
-        }
-    };
     uint64_t warp0, thread0;
-    counts(&warp0, &thread0);
+    impl_->counts(&warp0, &thread0);
 
-    bus.write(kCodeBase, loaded.code_base);
+    const CodeImage code = code_image(loaded);
+    bus.write(kCodeBase, code.base);
+    bus.write(kCodeBytes, code.bytes);
+    bus.write(kReturnPc, code.return_pc);
     bus.write(kEntryPc, launch.entry_pc);
     bus.write(kWorkDim, launch.range.work_dim);
     for (unsigned d = 0; d < 3; ++d) {
@@ -233,7 +362,7 @@ LaunchStats Device::run_timing(const LoadedProgram& loaded, const Launch& launch
     bus.write(kArgCount, static_cast<uint32_t>(launch.args.size()));
     bus.write(kArgLocalMask, local_mask);
     bus.write(kStaticLocalBytes, launch.static_local_bytes);
-    bus.write(kIrqEnable, kIrqKernelDone | kIrqError);
+    bus.write(kIrqEnable, kIrqKernelDone | kIrqError | kIrqDmaDone | kIrqQueue);
     bus.write(kControl, kControlStartKernel);
 
     Platform::Wait w = p.run_until_irq(impl_->max_cycles);
@@ -252,11 +381,168 @@ LaunchStats Device::run_timing(const LoadedProgram& loaded, const Launch& launch
     LaunchStats stats;
     stats.cycles = uint64_t{bus.read(kKernelCyclesHi)} << 32 | bus.read(kKernelCyclesLo);
     uint64_t warp1, thread1;
-    counts(&warp1, &thread1);
+    impl_->counts(&warp1, &thread1);
     stats.warp_instructions = warp1 - warp0;
     stats.thread_instructions = thread1 - thread0;
-    stats.warp_size =
-        static_cast<unsigned>(config_.get_int("mvpgpu_n_threads_per_sp_and_warp_size"));
+    stats.warp_size = impl_->warp_size;
+    return stats;
+}
+
+Device::LaunchId Device::submit(const LoadedProgram& loaded, const Launch& requested,
+                                Completion done) {
+    auto start = std::chrono::steady_clock::now();
+    // The program's kernel-scope __local variables travel with every launch of it.
+    Launch launch = requested;
+    if (loaded.program) launch.static_local_bytes = loaded.program->local_bytes;
+    if (launch.args.size() > KernelAbi::kMaxArgs)
+        throw DeviceError("invalid launch: " + std::to_string(launch.args.size()) +
+                          " kernel arguments exceed the maximum of " +
+                          std::to_string(KernelAbi::kMaxArgs));
+    Impl& i = *impl_;
+    // A program that calls printf gets a fresh buffer; its text goes to stdout when the kernel
+    // has finished (not after a fault, when records may be half written). Setting it up copies
+    // to the device, which waits for the launches before.
+    std::unique_ptr<PrintfBuffer> printf_buffer;
+    if (loaded.program && PrintfBuffer::used_by(*loaded.program))
+        printf_buffer = std::make_unique<PrintfBuffer>(*this, loaded);
+    const LaunchId id = i.next_id++;
+    Impl::Pending p{id, std::move(done), std::move(printf_buffer), start, {}};
+    if (!i.platform) {
+        try {
+            p.outcome.stats = run_functional(loaded, launch);
+        } catch (const DeviceError& e) {
+            p.outcome.error = e.what();
+        }
+        i.completed.push_back(std::move(p));
+        deliver();
+        return id;
+    }
+
+    i.enable_ring();
+    // A full ring: the oldest launch must complete before its slot is written again.
+    while (i.in_flight.size() >= i.slots && i.advance()) {
+    }
+    if (i.in_flight.empty()) i.counts(&i.warp_mark, &i.thread_mark);
+    const auto seq = static_cast<uint32_t>(id);
+    const CodeImage code = code_image(loaded);
+    cp_packet::Kernel k;
+    k.flags = cp_packet::kFlagIrq;
+    k.work_dim = static_cast<uint16_t>(launch.range.work_dim);
+    for (unsigned d = 0; d < 3; ++d) {
+        // Work-group sizes above 16 bits are cut to 0, which the CP refuses.
+        k.local[d] =
+            launch.range.local[d] > 0xffff ? 0 : static_cast<uint16_t>(launch.range.local[d]);
+        k.global[d] = launch.range.global[d];
+        k.offset[d] = launch.range.offset[d];
+    }
+    k.code_base = code.base;
+    k.code_bytes = code.bytes;
+    k.entry_pc = launch.entry_pc;
+    k.return_pc = code.return_pc;
+    k.static_local_bytes = launch.static_local_bytes;
+    GlobalMemory& dram = i.platform->gpu().dram();
+    if (!launch.args.empty()) {
+        std::vector<uint32_t> values;
+        uint32_t local_mask = 0;
+        for (size_t a = 0; a < launch.args.size(); ++a) {
+            if (launch.args[a].kind == KernelArg::Kind::kLocal) local_mask |= 1u << a;
+            values.push_back(launch.args[a].value);
+        }
+        std::vector<uint8_t> block = cp_packet::encode_args(values, local_mask);
+        k.args_address = i.arg_block(seq);
+        dram.write(k.args_address, block.data(), block.size());
+    }
+    cp_packet::Bytes packet = k.encode();
+    dram.write(i.ring_base + (seq & (i.slots - 1)) * cp_packet::kBytes, packet.data(),
+               packet.size());
+    i.in_flight.push_back(std::move(p));
+    i.platform->bus().write(cp_reg::kQueueWptr, seq + 1);
+    return id;
+}
+
+Device::LaunchState Device::state(LaunchId id) const {
+    const Impl& i = *impl_;
+    if (id < i.next_id - i.in_flight.size()) return LaunchState::kComplete;
+    HostBus& bus = i.platform->bus();
+    const auto seq = static_cast<uint32_t>(id);
+    // Sequence numbers wrap: compare distances from the completion count.
+    const uint32_t done = bus.read(cp_reg::kQueueCompleted);
+    const uint32_t read = bus.read(cp_reg::kQueueRptr);
+    if (seq - done >= i.slots) return LaunchState::kComplete;
+    return seq - done < read - done ? LaunchState::kRunning : LaunchState::kQueued;
+}
+
+void Device::wait(LaunchId id) {
+    Impl& i = *impl_;
+    while (!i.in_flight.empty() && i.in_flight.front().id <= id && i.advance()) {
+    }
+    deliver();
+}
+
+bool Device::wait_next() {
+    Impl& i = *impl_;
+    if (i.completed.empty()) {
+        if (i.in_flight.empty()) return false;
+        const size_t before = i.in_flight.size();
+        while (i.in_flight.size() == before && i.advance()) {
+        }
+    }
+    deliver();
+    return true;
+}
+
+void Device::finish() {
+    impl_->drain();
+    deliver();
+}
+
+void Device::poll() { deliver(); }
+
+size_t Device::pending() const { return impl_->in_flight.size() + impl_->completed.size(); }
+
+uint64_t Device::now_ns() const {
+    return impl_->platform ? sc_core::sc_time_stamp().value() / 1000 : 0;
+}
+
+uint32_t Device::ring_bytes() const { return impl_->ring_bytes; }
+
+void Device::deliver() {
+    // A callback may submit or wait again: take the completions one at a time.
+    Impl& i = *impl_;
+    while (!i.completed.empty()) {
+        Impl::Pending p = std::move(i.completed.front());
+        i.completed.pop_front();
+        if (p.printf_buffer && p.outcome.error.empty())
+            p.printf_buffer->print(std::cout, std::cerr);
+        p.printf_buffer.reset();
+        p.outcome.stats.host_seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - p.submitted).count();
+        if (p.done) p.done(p.outcome);
+    }
+}
+
+LaunchStats Device::run_functional(const LoadedProgram& loaded, const Launch& launch) {
+    FunctionalModel::Params params;
+    params.abi.local_mem_bytes = static_cast<uint32_t>(config_.get_int("mvpgpu_local_mem_size"));
+    params.abi.stack_bytes = static_cast<uint32_t>(config_.get_int("mvpgpu_private_stack_bytes"));
+    params.abi.threads_per_sp = static_cast<uint32_t>(config_.get_int("mvpgpu_n_threads_per_sp"));
+    params.abi.warp_size =
+        static_cast<uint32_t>(config_.get_int("mvpgpu_n_threads_per_sp_and_warp_size"));
+    params.num_sp = num_sps(config_);
+    params.max_thread_instructions =
+        static_cast<uint64_t>(config_.get_int("mvpgpu_functional_max_instructions"));
+    LaunchStats stats;
+    try {
+        FunctionalModel model(params);
+        FunctionalModel::Stats s = model.run(code_image(loaded), launch, *impl_->memory);
+        stats.thread_instructions = s.thread_instructions;
+        stats.warp_instructions = s.thread_instructions;
+        stats.warp_size = 1;
+    } catch (const KernelFault& e) {
+        throw DeviceError(e.what());
+    } catch (const std::invalid_argument& e) {
+        throw DeviceError(std::string("invalid launch: ") + e.what());
+    }
     return stats;
 }
 

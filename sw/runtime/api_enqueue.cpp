@@ -569,23 +569,45 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
         const Device* device = q->device();
         mvp::host::Device* gpu = &q->device()->gpu();
         const Context* context = q->context();
+        // The kernel, its program and its buffers stay alive until the device has completed it.
         std::vector<std::shared_ptr<Object>> keep{hold(k)};
         for (MemObject* m : buffers) keep.push_back(hold(m));
-        CommandQueue::Work work = [=]() -> cl_int {
+        CommandQueue::DeviceWork work = [=](Event* event) -> cl_int {
             const Kernel* held = static_cast<const Kernel*>(keep.front().get());
-            try {
-                device->record_launch(held->name(), gpu->run(held->program()->loaded(), launch));
-            } catch (const mvp::host::DeviceError& e) {
-                // A kernel fault or a launch the device rejects: the device's one-line
-                // message goes to stderr and to the context's callback.
-                std::string message = "kernel '" + held->name() + "': " + e.what();
+            // A kernel fault or a launch the device rejects: the device's one-line message
+            // goes to stderr and to the context's callback when the completion is seen.
+            auto failed = [held, context](const std::string& error) {
+                std::string message = "kernel '" + held->name() + "': " + error;
                 report_error("clEnqueueNDRangeKernel", message);
                 context->notify(message);
+            };
+            try {
+                mvp::host::Device::LaunchId id = gpu->submit(
+                    held->program()->loaded(), launch, [=](const mvp::host::LaunchOutcome& o) {
+                        (void)keep;
+                        if (o.error.empty()) {
+                            device->record_launch(held->name(), o.stats);
+                        } else {
+                            failed(o.error);
+                        }
+                        const bool timed = o.end_ns != 0;
+                        q->device_command_ended(event,
+                                                o.error.empty() ? CL_COMPLETE : CL_OUT_OF_RESOURCES,
+                                                timed ? device->device_time(o.start_ns) : 0,
+                                                timed ? device->device_time(o.end_ns) : 0);
+                    });
+                event->set_refresh([gpu, id](Event* e) {
+                    gpu->poll();
+                    if (!e->finished() && gpu->state(id) != mvp::host::Device::LaunchState::kQueued)
+                        e->set_status(CL_RUNNING);
+                });
+            } catch (const mvp::host::DeviceError& e) {
+                failed(e.what());
                 return CL_OUT_OF_RESOURCES;
             }
             return CL_SUCCESS;
         };
-        return q->enqueue(CL_COMMAND_NDRANGE_KERNEL, waits, std::move(work), false, event);
+        return q->enqueue_device(CL_COMMAND_NDRANGE_KERNEL, waits, std::move(work), event);
     });
 }
 

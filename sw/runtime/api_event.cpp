@@ -24,11 +24,13 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clWaitForEvents(cl_uint num_events,
                 return CL_INVALID_CONTEXT;
             events.push_back(e);
         }
-        CommandQueue::run_ready_commands();
         for (Event* e : events) e->retain();
-        // Only a command held back by a user event can be unfinished; another thread sets it.
-        while (!std::all_of(events.begin(), events.end(), [](Event* e) { return e->finished(); }))
-            api_condition().wait(api_mutex());
+        // The device completes its commands while it is advanced; a command held back by a
+        // user event waits for another thread to set it.
+        CommandQueue::wait_until([&events] {
+            return std::all_of(events.begin(), events.end(),
+                               [](Event* e) { return e->finished(); });
+        });
         bool failed =
             std::any_of(events.begin(), events.end(), [](Event* e) { return e->status() < 0; });
         for (Event* e : events) e->release();
@@ -43,6 +45,16 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clGetEventInfo(cl_event event, cl_eve
     return guarded(__func__, [&]() -> cl_int {
         Event* e = from_handle<Event>(event);
         if (e == nullptr) return CL_INVALID_EVENT;
+        if (param_name == CL_EVENT_COMMAND_EXECUTION_STATUS) {
+            e->refresh();
+            // A host that polls an unfinished event again, with nothing queued in between and
+            // the status unchanged, is waiting for it: the devices advance to their next
+            // completion, so that a polling loop ends as clWaitForEvents would.
+            if (!e->finished() && e->repeated_poll(CommandQueue::commands_queued())) {
+                CommandQueue::advance_devices();
+                e->refresh();
+            }
+        }
         Info info;
         cl_int err = e->get_info(param_name, &info);
         if (err != CL_SUCCESS) return err;

@@ -32,6 +32,9 @@ CommandQueue::~CommandQueue() {
 }
 
 bool CommandQueue::ready(const Command& command) const {
+    // A host command runs after the earlier device commands have completed; a device command
+    // only needs them submitted (the device runs them in order).
+    if (!command.device_work && in_flight_ > 0) return false;
     return std::all_of(command.waits.begin(), command.waits.end(),
                        [](const Event* e) { return e->finished(); });
 }
@@ -43,7 +46,20 @@ cl_int CommandQueue::execute(Command& command) {
     for (Event* e : command.waits) e->release();
     command.waits.clear();
     cl_int result = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
-    if (!wait_failed) {
+    if (!wait_failed && command.device_work) {
+        event->set_status(CL_SUBMITTED);
+        // The device holds a reference until it reports the end (which the functional engine
+        // does before device_work returns).
+        ++in_flight_;
+        event->retain();
+        result = command.device_work(event);
+        if (result == CL_SUCCESS) {
+            event->release();
+            return result;
+        }
+        --in_flight_;
+        event->release();
+    } else if (!wait_failed) {
         event->set_status(CL_SUBMITTED);
         event->set_status(CL_RUNNING);
         result = command.work();
@@ -53,9 +69,27 @@ cl_int CommandQueue::execute(Command& command) {
     return result;
 }
 
+void CommandQueue::device_command_ended(Event* event, cl_int status, cl_ulong start_ns,
+                                        cl_ulong end_ns) {
+    --in_flight_;
+    event->end_device_command(status, start_ns, end_ns);
+    event->release();
+}
+
 cl_int CommandQueue::enqueue(cl_command_type type, const std::vector<Event*>& waits, Work work,
                              bool blocking, cl_event* event_out) {
-    Command command{waits, create<Event>(context_, this, type), std::move(work)};
+    return add(Command{waits, create<Event>(context_, this, type), std::move(work), nullptr},
+               blocking, event_out);
+}
+
+cl_int CommandQueue::enqueue_device(cl_command_type type, const std::vector<Event*>& waits,
+                                    DeviceWork work, cl_event* event_out) {
+    return add(Command{waits, create<Event>(context_, this, type), nullptr, std::move(work)}, false,
+               event_out);
+}
+
+cl_int CommandQueue::add(Command command, bool blocking, cl_event* event_out) {
+    ++commands_queued_;
     for (Event* e : command.waits) e->retain();
     Event* event = command.event;
     if (event_out != nullptr) {
@@ -67,9 +101,10 @@ cl_int CommandQueue::enqueue(cl_command_type type, const std::vector<Event*>& wa
 
     pending_.push_back(std::move(command));
     if (!blocking) return CL_SUCCESS;
-    // Another thread has to complete the user event this command waits for.
+    // Earlier device commands have to complete, or another thread has to complete the user
+    // event this command waits for.
     event->retain();
-    while (!event->finished()) api_condition().wait(api_mutex());
+    wait_until([event] { return event->finished(); });
     cl_int status = event->status();
     event->release();
     return status == CL_COMPLETE ? CL_SUCCESS : status;
@@ -106,11 +141,25 @@ void CommandQueue::run_ready_commands() {
     active = false;
 }
 
-void CommandQueue::finish() {
+bool CommandQueue::advance_devices() {
+    // The devices with launches in flight (one GPU per device; several queues may share it).
+    std::vector<Device*> devices;
+    for (CommandQueue* q : live_queues())
+        if (q->device_->gpu().pending() > 0 &&
+            std::find(devices.begin(), devices.end(), q->device_) == devices.end())
+            devices.push_back(q->device_);
+    for (Device* d : devices) {
+        d->retain();
+        d->gpu().wait_next();
+    }
+    for (Device* d : devices) d->release();
     run_ready_commands();
-    if (pending_.empty()) return;
+    return !devices.empty();
+}
+
+void CommandQueue::finish() {
     retain();
-    while (!pending_.empty()) api_condition().wait(api_mutex());
+    wait_until([this] { return pending_.empty() && in_flight_ == 0; });
     release();
 }
 

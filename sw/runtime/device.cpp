@@ -1,5 +1,6 @@
 #include "device.h"
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -45,9 +46,20 @@ cl_uint option_or(const config::Config& config, const char* name, cl_uint fallba
     return config.has_option(name) ? static_cast<cl_uint>(config.get_int(name)) : fallback;
 }
 
+cl_ulong steady_ns() {
+    return static_cast<cl_ulong>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                     std::chrono::steady_clock::now().time_since_epoch())
+                                     .count());
+}
+
 }  // namespace
 
-Device::Device(Platform* platform) : platform_(platform), engine_(choose_engine()) {
+cl_ulong Device::timer_ns() const {
+    return engine_ == host::Device::Engine::kTiming ? device_time(gpu_->now_ns()) : steady_ns();
+}
+
+Device::Device(Platform* platform)
+    : platform_(platform), engine_(choose_engine()), timer_base_ns_(steady_ns()) {
     config::Config config = make_config();
     gpu_ = std::make_unique<host::Device>(config, engine_);
     compute_units_ = host::num_sps(config);

@@ -48,6 +48,13 @@ class Device : public _cl_device_id, public Object {
 
     cl_int get_info(cl_device_info param, Info* out) const;
 
+    // The device's profiling timer in ns: on the timing engine, simulated time from a base
+    // taken from the host's clock when the device was opened (so that it is never 0 and
+    // events of the same process are comparable); on the functional engine, the host's
+    // steady clock. device_time() converts a simulated time of the timing engine.
+    cl_ulong timer_ns() const;
+    cl_ulong device_time(uint64_t simulated_ns) const { return timer_base_ns_ + simulated_ns; }
+
     // With MVP_STATS=FILE in the environment, appends one line for a finished kernel:
     // kernel=NAME engine=functional|timing cycles=N thread_instructions=N
     // warp_instructions=N warp_size=N host_seconds=S. Does nothing without the variable.
@@ -62,6 +69,7 @@ class Device : public _cl_device_id, public Object {
     cl_ulong local_mem_size_ = 0;
     cl_uint warp_size_ = 1;
     cl_uint clock_mhz_ = 1000;
+    cl_ulong timer_base_ns_ = 0;
     std::string name_;
 };
 

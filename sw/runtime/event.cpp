@@ -5,6 +5,7 @@
 #include "api_common.h"
 #include "command_queue.h"
 #include "context.h"
+#include "device.h"
 
 namespace mvp::runtime {
 
@@ -26,7 +27,21 @@ Event::Event(Context* context, CommandQueue* queue, cl_command_type type)
       profiled_(queue != nullptr && queue->profiling()) {
     context_->retain();
     if (queue_ != nullptr) queue_->retain();
-    times_[0] = now_ns();
+    times_[0] = now();
+}
+
+cl_ulong Event::now() const { return queue_ != nullptr ? queue_->device()->timer_ns() : now_ns(); }
+
+void Event::refresh() {
+    if (refresh_ && !finished()) refresh_(this);
+}
+
+bool Event::repeated_poll(uint64_t queued) {
+    const bool again = polled_ && queued == poll_queued_ && status_ == poll_status_;
+    polled_ = true;
+    poll_queued_ = queued;
+    poll_status_ = status_;
+    return again;
 }
 
 Event::~Event() {
@@ -34,12 +49,22 @@ Event::~Event() {
     context_->release();
 }
 
-void Event::set_status(cl_int status) {
+void Event::set_status(cl_int status) { set_status(status, now()); }
+
+void Event::end_device_command(cl_int status, cl_ulong start_ns, cl_ulong end_ns) {
+    if (finished()) return;
+    if (end_ns == 0) start_ns = end_ns = now();
+    set_status(CL_RUNNING, start_ns);
+    times_[CL_QUEUED - CL_RUNNING] = start_ns;  // also when CL_RUNNING was seen before
+    set_status(status, end_ns);
+}
+
+void Event::set_status(cl_int status, cl_ulong time_ns) {
     if (finished() || status >= status_) return;
-    cl_ulong now = now_ns();
     // Statuses skipped on the way (QUEUED straight to COMPLETE) get the same time.
-    for (cl_int s = status_ - 1; s >= CL_COMPLETE && s >= status; --s) times_[CL_QUEUED - s] = now;
-    if (status < 0) times_[3] = now;
+    for (cl_int s = status_ - 1; s >= CL_COMPLETE && s >= status; --s)
+        times_[CL_QUEUED - s] = time_ns;
+    if (status < 0) times_[3] = time_ns;
     status_ = status;
     // A callback may release the last reference to this event.
     retain();
