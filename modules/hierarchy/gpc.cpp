@@ -13,4 +13,8 @@ Gpc::Gpc(const sc_core::sc_module_name& name, sim::ClockDomain& core, const conf
                                               first_sp + i * per_tpc));
 }
 
+void Gpc::reset() {
+    for (const auto& x : tpcs_) x->reset();
+}
+
 }  // namespace mvp

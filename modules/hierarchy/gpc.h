@@ -16,6 +16,8 @@ class Gpc : public sc_core::sc_module {
         unsigned first_sp);
 
     const std::vector<std::unique_ptr<Tpc>>& tpcs() const { return tpcs_; }
+    // Resets every TPC below it (Gpu::reset()).
+    void reset();
 
   private:
     std::vector<std::unique_ptr<Tpc>> tpcs_;

@@ -15,4 +15,8 @@ Sm::Sm(const sc_core::sc_module_name& name, sim::ClockDomain& core, const config
     }
 }
 
+void Sm::reset() {
+    for (const auto& x : sps_) x->reset();
+}
+
 }  // namespace mvp

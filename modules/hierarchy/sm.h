@@ -20,6 +20,8 @@ class Sm : public sc_core::sc_module {
        unsigned first_sp);
 
     const std::vector<std::unique_ptr<Sp>>& sps() const { return sps_; }
+    // Resets every SP below it (Gpu::reset()).
+    void reset();
 
   private:
     std::vector<std::unique_ptr<Sp>> sps_;

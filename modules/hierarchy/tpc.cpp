@@ -12,4 +12,8 @@ Tpc::Tpc(const sc_core::sc_module_name& name, sim::ClockDomain& core, const conf
                                             first_sp + i * per_sm));
 }
 
+void Tpc::reset() {
+    for (const auto& x : sms_) x->reset();
+}
+
 }  // namespace mvp

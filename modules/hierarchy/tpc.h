@@ -15,6 +15,8 @@ class Tpc : public sc_core::sc_module {
         unsigned first_sp);
 
     const std::vector<std::unique_ptr<Sm>>& sms() const { return sms_; }
+    // Resets every SM below it (Gpu::reset()).
+    void reset();
 
   private:
     std::vector<std::unique_ptr<Sm>> sms_;

@@ -166,4 +166,17 @@ bool Fetch::tick(uint64_t now) {
     return false;
 }
 
+void Fetch::reset() {
+    for (Context& c : contexts_) {
+        c.buffer.clear();
+        ++c.generation;
+        c.fetch_pc = 0;
+    }
+    responses_.clear();
+    table_reads_.clear();
+    rr_ = 0;
+    outstanding_ = 0;
+    mm_.reclaim();
+}
+
 }  // namespace mvp

@@ -30,6 +30,9 @@ class Fetch {
 
     // Sizes the buffers once the divergence policy is known.
     void init();
+    // Drops every buffered instruction, response and table read (the SP's reset; the ICC is
+    // reset with it).
+    void reset();
     // Responses that arrived at earlier edges become decoded instructions (before IS).
     bool accept_responses(uint64_t now);
     // Sends at most one fetch (after IS).

@@ -57,6 +57,14 @@ void Issue::init() {
     place_state_.assign(sp_.params.running_warps, PlaceState{});
 }
 
+void Issue::reset() {
+    std::fill(pending_control_.begin(), pending_control_.end(), uint8_t{0});
+    std::fill(place_state_.begin(), place_state_.end(), PlaceState{});
+    secondary_ = false;
+    rr_ = 0;
+    last_stall_ = kIssued;
+}
+
 void Issue::start(unsigned warp) {
     for (unsigned s = 0; s < slots_; ++s) pending_control_[warp * slots_ + s] = 0;
 }

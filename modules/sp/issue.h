@@ -50,6 +50,8 @@ class Issue {
 
     explicit Issue(SpPipeline& sp);
     void init();
+    // As after init(): no branch pending, round robin from the first place (the SP's reset).
+    void reset();
     bool tick(uint64_t now);
 
     void start(unsigned warp);

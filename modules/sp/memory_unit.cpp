@@ -34,6 +34,14 @@ bool MemoryUnit::check(WarpInstruction* wi) {
     return true;
 }
 
+void MemoryUnit::reset() {
+    agu_free_ = 0;
+    waiting_for_space_ = false;
+    queue_ = InstructionQueue{kQueueDepth};
+    at_memory_ = InstructionQueue{32};
+    completed_.clear();
+}
+
 void MemoryUnit::charge_slept(uint64_t cycles) {
     if (waiting_for_space_) sp_.counters.memory_stall_cycles += cycles;
 }
@@ -104,6 +112,13 @@ void MemoryUnit::complete(const WarpMemoryResult& result) {
     }
     WarpInstruction* wi = at_memory_.front();
     at_memory_.pop_front();
+    if (result.error) {
+        // An error response from memory: the instruction faults (reported at the SP's next
+        // edge, which stops the pipeline).
+        sp_.fault(wi->warp, result.error_lane, wi->pc, result.error, result.error_address, true);
+        sp_.wake_at(sp_.clock.now() + 1);
+        return;
+    }
     const Opcode op = wi->in.op;
     if (!isa::is_store(op)) {
         for (LaneMask m = wi->mask; m; m &= m - 1) {

@@ -27,6 +27,8 @@ class MemoryUnit {
     explicit MemoryUnit(SpPipeline& sp);
 
     bool tick(uint64_t now);
+    // Drops every memory instruction (the SP's reset; the LD/ST unit is reset with it).
+    void reset();
     void complete(const WarpMemoryResult& result);
 
     // Nothing waiting to be sent (instructions at the memory do not count: their completion

@@ -34,6 +34,8 @@ class OperandCollector {
     explicit OperandCollector(SpPipeline& sp);
 
     bool tick(uint64_t now);
+    // Drops the instructions being collected (the SP's reset).
+    void reset() { active_.clear(); }
     // WB writes `reg` of `warp` in this cycle (called before tick).
     void note_write(unsigned warp, unsigned reg, uint64_t now);
     bool empty() const { return active_.empty(); }

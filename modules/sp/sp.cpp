@@ -61,6 +61,8 @@ Sp::Sp(const sc_core::sc_module_name& name, sim::ClockDomain& core, const config
     pipeline_->on_workgroup_done = [this](uint64_t id) {
         if (on_workgroup_done) on_workgroup_done(id);
     };
+    // A data cache write-back that failed after its request was answered.
+    dcc_.on_error = [this](const std::string& message) { pipeline_->on_error(message); };
     pipeline_->on_error = [this](const std::string& message) {
         if (on_error) {
             on_error(message);
@@ -99,6 +101,18 @@ void Sp::start_workgroup(const KernelAbi& abi, const KernelAbi::Group& group, ui
                                [this](uint32_t address, const void* data, uint32_t bytes) {
                                    local_mem_.write(address, data, bytes);
                                });
+}
+
+void Sp::reset() {
+    pipeline_->reset();
+    icc_.reset();
+    xi_.reset();
+    ldst_.reset();
+    occ_.reset();
+    local_mem_.reset();
+    dcc_.reset();
+    if (dma_tie_) dma_tie_->reset();
+    core_.sleep(this);
 }
 
 void Sp::flush(std::function<void()> done) { dcc_.flush(std::move(done)); }

@@ -81,6 +81,11 @@ class Sp : public sc_core::sc_module, public sim::Clocked, public WorkgroupExecu
 
     void tick() override { pipeline_->tick(); }
 
+    // The GPU's reset: the pipeline and every memory-side block of the SP reset together
+    // (warps, work-groups and requests dropped, caches invalid, usable at once). Local memory
+    // contents and statistics are kept.
+    void reset();
+
   private:
     void trace_variables();
 

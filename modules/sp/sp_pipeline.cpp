@@ -347,6 +347,42 @@ void SpPipeline::stop(const std::string& message) {
     pending_error_ = message;
 }
 
+void SpPipeline::report_stop() {
+    if (pending_error_.empty()) return;
+    std::string msg;
+    msg.swap(pending_error_);
+    if (on_error) {
+        on_error(msg);
+    } else {
+        SC_REPORT_ERROR("mvp/sp", msg.c_str());
+    }
+}
+
+void SpPipeline::reset() {
+    if (active_) {
+        counters.cycles_active += clock.now() - active_since_;
+        active_ = false;
+    }
+    for (PipelineLatch& l : is_rf) l.clear();
+    for (PipelineLatch& l : rf_ex) l.clear();
+    thdc.reset();
+    fetch.reset();
+    issue.reset();
+    operand_collector.reset();
+    execute.in_flight().clear();
+    for (Execute::Unit* u : {&execute.int_unit, &execute.fp_unit, &execute.sfu_unit})
+        u->next_free = 0;
+    memory_unit.reset();
+    for (unsigned w = 0; w < params.num_warps(); ++w) scoreboard.clear(w);
+    pool.reset();
+    fetch_port.reset();
+    stopped_ = false;
+    pending_error_.clear();
+    progress_ = false;
+    last_tick_ = UINT64_MAX;
+    clock.sleep(&owner_);
+}
+
 std::string SpPipeline::live_warps_text() const {
     std::string s;
     unsigned listed = 0;
@@ -408,6 +444,7 @@ void SpPipeline::tick() {
     last_tick_ = now;
     if (stopped_) {
         clock.sleep(&owner_);
+        report_stop();  // a stop outside the tick (a memory error completion)
         return;
     }
     ++counters.ticks;
@@ -431,12 +468,7 @@ void SpPipeline::tick() {
     }
     if (stopped_) {
         clock.sleep(&owner_);
-        std::string msg = pending_error_;
-        if (on_error) {
-            on_error(msg);
-        } else {
-            SC_REPORT_ERROR("mvp/sp", msg.c_str());
-        }
+        report_stop();
         return;
     }
     // Work-groups that ended: their slots are free; tell the command processor (which may

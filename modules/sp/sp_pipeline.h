@@ -79,6 +79,9 @@ class SpPipeline {
 
     // One core cycle.
     void tick();
+    // The SP's reset: every warp, work-group and instruction in flight dropped, the pipeline
+    // running again (after a fault too); statistics kept.
+    void reset();
 
     // ---- Shared state of the stages.
     const SpParams params;
@@ -161,6 +164,8 @@ class SpPipeline {
     void check_limits();
     std::string live_warps_text() const;
     void stop(const std::string& message);
+    // Reports the error of a stop once (on_error, or SC_REPORT_ERROR).
+    void report_stop();
     void register_stats();
     void update_active(uint64_t now);
     bool internal_work() const;

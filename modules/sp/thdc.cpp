@@ -18,6 +18,19 @@ Thdc::Thdc(SpPipeline& sp, const SpParams& params)
     done_groups_.reserve(params.num_warps());
 }
 
+void Thdc::reset() {
+    std::fill(warps_.begin(), warps_.end(), Warp{});
+    std::fill(groups_.begin(), groups_.end(), Group{});
+    std::fill(running_.begin(), running_.end(), -1);
+    waiting_.clear();
+    done_groups_.clear();
+    for (AccessRing& r : mem_accesses_) r.head = r.size = 0;
+    releases_pending_ = 0;
+    resident_ = 0;
+    resident_groups_ = 0;
+    local_areas_ = LocalAreaAllocator{};
+}
+
 int Thdc::find_free_warps(unsigned count) const {
     unsigned run = 0;
     for (unsigned w = 0; w < warps_.size(); ++w) {

@@ -98,6 +98,8 @@ class Thdc {
     // Once per cycle, before IS: barrier releases, switching out, filling the running set.
     // Returns true when anything changed.
     bool tick(uint64_t now);
+    // Every warp free, no group resident, no local memory area held (the SP's reset).
+    void reset();
 
     // A split of the warp reached sync with these threads.
     void arrive(unsigned w, LaneMask lanes, uint64_t now);

@@ -27,6 +27,12 @@ void WarpInstructionPool::grow() {
     lane_storage_.push_back(std::move(lanes));
 }
 
+void WarpInstructionPool::reset() {
+    free_.clear();
+    for (size_t c = chunks_.size(); c-- > 0;)
+        for (unsigned i = kChunk; i-- > 0;) free_.push_back(&chunks_[c][i]);
+}
+
 WarpInstruction* WarpInstructionPool::allocate() {
     if (free_.empty()) grow();
     WarpInstruction* wi = free_.back();

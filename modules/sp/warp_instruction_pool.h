@@ -18,6 +18,8 @@ class WarpInstructionPool {
     WarpInstruction* allocate();
     void free(WarpInstruction* wi) { free_.push_back(wi); }
     unsigned in_use() const { return total_ - static_cast<unsigned>(free_.size()); }
+    // Every instruction back in the pool (the SP's reset: nothing refers to them any more).
+    void reset();
 
   private:
     static constexpr unsigned kChunk = 64;
