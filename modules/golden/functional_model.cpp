@@ -8,6 +8,7 @@
 
 #include "local_area_allocator.h"
 #include "modules/isa/semantics.h"
+#include "modules/sim/debug_map.h"
 
 namespace mvp {
 
@@ -25,14 +26,20 @@ struct FunctionalModel::Thread {
 
 FunctionalModel::FunctionalModel(const Params& params) : params_(params) {}
 
-FunctionalModel::Stats FunctionalModel::run(const toolchain::Program& program, uint32_t data_base,
-                                            const Launch& launch, GlobalMemory& memory) {
-    KernelAbi abi(params_.abi, launch, program.exit_stub_pc);
-    program_ = &program;
+FunctionalModel::Stats FunctionalModel::run(const CodeImage& code, const Launch& launch,
+                                            GlobalMemory& memory) {
+    KernelAbi abi(params_.abi, launch, code.return_pc);
+    if (code.bytes % isa::kInstBytes != 0 || !memory.contains(code.base, code.bytes))
+        throw std::invalid_argument("the code image (" + std::to_string(code.bytes) +
+                                    " bytes at " + std::to_string(code.base) +
+                                    ") is not whole instructions in global memory");
+    debug_ = code.debug;
     memory_ = &memory;
+    std::vector<uint64_t> words(code.bytes / isa::kInstBytes);
+    if (!words.empty()) memory.read(code.base, words.data(), code.bytes);
     code_.clear();
-    code_.reserve(program.code.size());
-    for (uint64_t word : program.relocated_code(data_base)) {
+    code_.reserve(words.size());
+    for (uint64_t word : words) {
         isa::Instruction in;
         if (!isa::decode(word, &in)) in.op = Opcode::kCount;
         code_.push_back(in);
@@ -223,10 +230,7 @@ void FunctionalModel::fault(const Thread& t, const char* what, uint32_t address,
                   "fault: SP %u, warp %u, thread %u (work-group %llu), PC 0x%04x", current_sp_,
                   t.warp, t.local_id, static_cast<unsigned long long>(t.group), t.pc);
     std::string msg = head;
-    uint32_t index = t.pc / isa::kInstBytes;
-    if (index < program_->lines.size()) {
-        msg += " (" + program_->where(t.pc) + ") " + program_->lines[index].text;
-    }
+    msg += DebugMap::annotate(debug_, t.pc, true);
     msg += ": ";
     msg += what;
     if (has_address) {

@@ -3,12 +3,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "code_image.h"
 #include "global_memory.h"
 #include "kernel_abi.h"
 #include "kernel_fault.h"
 #include "launch.h"
 #include "modules/isa/instruction.h"
-#include "sw/toolchain/program.h"
 
 namespace mvp {
 
@@ -42,10 +42,10 @@ class FunctionalModel {
 
     explicit FunctionalModel(const Params& params);
 
-    // Runs the launch of `program` whose data segment is at data_base in `memory`. Throws
-    // KernelFault for a fault and std::invalid_argument for a launch the ABI rejects.
-    Stats run(const toolchain::Program& program, uint32_t data_base, const Launch& launch,
-              GlobalMemory& memory);
+    // Runs the launch of the code image loaded at code.base in `memory` (read from there, as
+    // the hardware fetches it). Throws KernelFault for a fault and std::invalid_argument for a
+    // launch the ABI rejects or a code image outside memory.
+    Stats run(const CodeImage& code, const Launch& launch, GlobalMemory& memory);
 
   private:
     struct Thread;
@@ -57,7 +57,7 @@ class FunctionalModel {
 
     Params params_;
     std::vector<isa::Instruction> code_;
-    const toolchain::Program* program_ = nullptr;
+    const DebugMap* debug_ = nullptr;
     GlobalMemory* memory_ = nullptr;
     std::vector<uint8_t> local_;
     uint64_t executed_ = 0;

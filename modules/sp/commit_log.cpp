@@ -5,7 +5,7 @@
 #include <ostream>
 
 #include "sp_pipeline.h"
-#include "sw/toolchain/program.h"
+#include "modules/sim/debug_map.h"
 
 namespace mvp {
 
@@ -41,13 +41,12 @@ std::string CommitLog::format(const WarpInstruction& wi, uint64_t cycle) const {
     append(s, "%llu sp%u w%u m0x%0*llx pc=0x%04x ", static_cast<unsigned long long>(cycle),
            sp_.params.sp_id, wi.warp, static_cast<int>(digits),
            static_cast<unsigned long long>(wi.mask), wi.pc);
-    const toolchain::Program* prog = sp_.thdc.group(wi.group).program;
-    const uint32_t index = wi.pc / isa::kInstBytes;
-    if (prog && index < prog->lines.size()) {
+    const DebugMap* map = sp_.thdc.group(wi.group).debug;
+    if (map && map->describes(wi.pc)) {
         s += "(";
-        s += prog->where(wi.pc);
+        s += map->where(wi.pc);
         s += ") ";
-        s += prog->lines[index].text;
+        s += map->text(wi.pc);
     } else {
         s += "(-) ";
         s += isa::disassemble(wi.in);

@@ -2,7 +2,6 @@
 
 #include "modules/isa/semantics.h"
 #include "sp_pipeline.h"
-#include "sw/toolchain/program.h"
 
 namespace mvp {
 
@@ -142,11 +141,19 @@ void Execute::resolve(WarpInstruction* wi, uint64_t) {
             ++sp.counters.branches;
             if (taken) ++sp.counters.taken_branches;
             if (taken && taken != wi->mask) ++sp.counters.divergent_branches;
-            const toolchain::Program* prog = sp.program_of(w);
-            const uint32_t index = pc / isa::kInstBytes;
-            const uint32_t rpc = prog && index < prog->reconvergence.size()
-                                     ? prog->reconvergence[index]
-                                     : toolchain::kReconvergeAtExit;
+            // The reconvergence PC comes with the branch word; only a divergent branch needs
+            // it. One too far for the field is in the image's table: FE reads the entry
+            // through the ICC and the branch completes when it arrives (Fetch::
+            // read_reconvergence), the split waiting meanwhile.
+            const isa::Reconvergence r = isa::decode_reconvergence(in.rcv, pc);
+            const bool divergent = taken && taken != wi->mask;
+            if (divergent && r.kind == isa::Reconvergence::Kind::kInTable) {
+                sp.fetch.read_reconvergence(
+                    {w, slot, pc, taken, static_cast<uint32_t>(in.imm), r.value});
+                return;
+            }
+            const uint32_t rpc =
+                r.kind == isa::Reconvergence::Kind::kAtPc ? r.value : isa::kReconvergeAtExit;
             sp.policy->on_branch(w, slot, taken, static_cast<uint32_t>(in.imm),
                                  pc + isa::kInstBytes, rpc);
             break;

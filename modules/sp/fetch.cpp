@@ -59,9 +59,90 @@ void Fetch::flush(unsigned warp) {
     }
 }
 
+void Fetch::read_reconvergence(const FarBranch& branch) {
+    TableRead t;
+    t.branch = branch;
+    table_reads_.push_back(t);
+    ++sp_.counters.reconvergence_table_reads;
+    sp_.progress();
+}
+
+bool Fetch::send_table_read() {
+    for (size_t i = 0; i < table_reads_.size(); ++i) {
+        TableRead& t = table_reads_[i];
+        if (t.sent) continue;
+        if (!sp_.fetch_port.can_send()) return true;  // the ICC holds the previous request
+        const Thdc::Group& g = sp_.thdc.group(sp_.thdc.warp(t.branch.warp).group);
+        CodeImage code;
+        code.base = g.code_base;
+        code.bytes = g.code_bytes;
+        tlm::tlm_generic_payload* gp = mm_.allocate();
+        gp->set_command(tlm::TLM_READ_COMMAND);
+        gp->set_address(code.table_entry(t.branch.index));
+        gp->set_data_length(isa::kInstBytes);
+        gp->set_streaming_width(isa::kInstBytes);
+        gp->set_byte_enable_ptr(nullptr);
+        sim::GpuExtension* ext = sim::gpu_extension(*gp);
+        ext->sp = sp_.params.sp_id;
+        ext->warp = t.branch.warp;
+        ext->lane_mask = t.branch.taken;
+        ext->client = sim::GpuExtension::Client::kIcc;
+        t.id = next_table_id_++;
+        ext->request_id = (uint64_t{kTableContext} << 32) | t.id;
+        ext->issue_time = sc_core::sc_time_stamp();
+        t.sent = true;
+        ++outstanding_;
+        sp_.fetch_port.send(*gp);
+        gp->release();
+        return true;
+    }
+    return false;
+}
+
+bool Fetch::complete_table_reads(uint64_t now) {
+    bool any = false;
+    for (size_t i = 0; i < table_reads_.size();) {
+        TableRead t = table_reads_[i];
+        if (!t.sent || t.ready > now) {
+            ++i;
+            continue;
+        }
+        table_reads_.erase(table_reads_.begin() + static_cast<std::ptrdiff_t>(i));
+        const FarBranch& b = t.branch;
+        if (!t.ok) {
+            sp_.fault(b.warp, lowest_lane(b.taken), b.pc, "reconvergence table read failed",
+                      static_cast<uint32_t>(t.rpc), true);
+            return true;
+        }
+        sp_.policy->on_branch(b.warp, b.slot, b.taken, b.target, b.pc + isa::kInstBytes, t.rpc);
+        sp_.issue.resolved(b.warp, b.slot);
+        sync(b.warp);
+        any = true;
+    }
+    return any;
+}
+
 void Fetch::on_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
     --outstanding_;
     sim::GpuExtension* ext = sim::gpu_extension(gp);
+    if (static_cast<uint32_t>(ext->request_id >> 32) == kTableContext) {
+        auto it = std::find_if(table_reads_.begin(), table_reads_.end(), [&](const TableRead& t) {
+            return t.sent && t.id == static_cast<uint32_t>(ext->request_id);
+        });
+        if (it == table_reads_.end()) return;  // its warp was dropped meanwhile
+        TableRead& t = *it;
+        t.ready = at.value() / sp_.clock.period().value() + 1;
+        t.ok = gp.is_response_ok();
+        if (t.ok) {
+            uint64_t word;
+            std::memcpy(&word, gp.get_data_ptr(), sizeof word);
+            t.rpc = static_cast<uint32_t>(word);
+        } else {
+            t.rpc = static_cast<uint32_t>(gp.get_address());
+        }
+        sp_.wake_at(t.ready);
+        return;
+    }
     Response r;
     // Registered (decoded into the buffer) at the first edge strictly after it arrives.
     r.ready = at.value() / sp_.clock.period().value() + 1;
@@ -81,11 +162,12 @@ void Fetch::on_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at
 uint64_t Fetch::next_response_cycle() const {
     uint64_t next = UINT64_MAX;
     for (const Response& r : responses_) next = std::min(next, r.ready);
+    for (const TableRead& t : table_reads_) next = std::min(next, t.ready);
     return next;
 }
 
 bool Fetch::accept_responses(uint64_t now) {
-    bool any = false;
+    bool any = !table_reads_.empty() && complete_table_reads(now);
     size_t keep = 0;
     for (size_t i = 0; i < responses_.size(); ++i) {
         const Response& r = responses_[i];
@@ -110,6 +192,7 @@ bool Fetch::accept_responses(uint64_t now) {
 }
 
 bool Fetch::tick(uint64_t now) {
+    if (!table_reads_.empty() && send_table_read()) return true;
     const std::vector<int>& running = sp_.thdc.running();
     const unsigned places = static_cast<unsigned>(running.size());
     if (places == 0) return false;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "instruction_buffer.h"
+#include "lane_mask.h"
 #include "modules/sim/memory_manager.h"
 
 namespace mvp {
@@ -46,6 +47,20 @@ class Fetch {
     // Drops the warp's buffered instructions (switched out of the running set).
     void flush(unsigned warp);
 
+    // A divergent branch whose reconvergence PC is in the image's far table (isa::
+    // Reconvergence): FE reads entry `index` through its ICC port, ahead of instruction
+    // fetches, and when the word arrives (decoded at the first edge after it, like a fetch)
+    // hands the branch to the divergence policy and lets the split issue again.
+    struct FarBranch {
+        unsigned warp = 0;
+        unsigned slot = 0;
+        uint32_t pc = 0;
+        LaneMask taken = 0;
+        uint32_t target = 0;
+        uint32_t index = 0;
+    };
+    void read_reconvergence(const FarBranch& branch);
+
     InstructionBuffer& buffer(unsigned warp, unsigned slot) {
         return contexts_[warp * slots_ + slot].buffer;
     }
@@ -70,13 +85,28 @@ class Fetch {
         uint64_t words[2] = {};
     };
 
+    struct TableRead {
+        FarBranch branch;
+        bool sent = false;
+        uint32_t id = 0;
+        uint64_t ready = UINT64_MAX;  // the edge its answer is decoded at
+        bool ok = true;
+        uint32_t rpc = 0;
+    };
+    // Context number of a table read's request id (instruction fetches use warp * slots + slot).
+    static constexpr uint32_t kTableContext = 0xffffffffu;
+
     void on_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
     void reset(Context& c, uint32_t pc);
+    bool send_table_read();
+    bool complete_table_reads(uint64_t now);
 
     SpPipeline& sp_;
     unsigned slots_ = 1;
     std::vector<Context> contexts_;
     std::vector<Response> responses_;
+    std::vector<TableRead> table_reads_;
+    uint32_t next_table_id_ = 0;
     unsigned rr_ = 0;
     unsigned outstanding_ = 0;
     sim::MemoryManager mm_;

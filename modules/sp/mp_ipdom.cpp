@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "sw/toolchain/program.h"
+#include "modules/isa/instruction.h"
 
 namespace mvp {
 
@@ -251,8 +251,8 @@ void MpIpdom::on_branch(unsigned warp, unsigned slot, LaneMask taken, uint32_t t
         if (reached(w, e)) settle(w);
         return;
     }
-    const bool at_pc = reconvergence != toolchain::kReconvergeAtExit &&
-                       reconvergence != toolchain::kNoReconvergence;
+    const bool at_pc = reconvergence != isa::kReconvergeAtExit &&
+                       reconvergence != isa::kNoReconvergence;
     const Kind kind = at_pc ? Kind::kAtPc : Kind::kAtReturn;
     int r = e.rindex;
     bool same_point = false;
@@ -426,7 +426,7 @@ MpIpdom::StView MpIpdom::st_entry(unsigned warp, unsigned slot) const {
     v.rindex = e.rindex;
     v.at_barrier = e.at_barrier;
     v.rpc = e.rindex >= 0 ? rt_entry(warp, static_cast<unsigned>(e.rindex)).rpc
-                          : toolchain::kReconvergeAtExit;
+                          : isa::kReconvergeAtExit;
     return v;
 }
 
@@ -434,10 +434,10 @@ MpIpdom::RtView MpIpdom::rt_entry(unsigned warp, unsigned index) const {
     const Warp& w = warps_[warp];
     const RtEntry& x = rt(w, static_cast<int>(index));
     RtView v;
-    v.rpc = x.pc_known ? x.pc : toolchain::kReconvergeAtExit;
+    v.rpc = x.pc_known ? x.pc : isa::kReconvergeAtExit;
     v.parent = x.parent;
     v.parent_rpc = x.parent >= 0 ? rt_entry(warp, static_cast<unsigned>(x.parent)).rpc
-                                 : toolchain::kReconvergeAtExit;
+                                 : isa::kReconvergeAtExit;
     v.reconvergence_mask = x.reconvergence;
     v.pending_mask = x.pending;
     return v;
@@ -452,7 +452,7 @@ std::vector<MpIpdom::StView> MpIpdom::parked(unsigned warp) const {
         v.rindex = e.rindex;
         v.at_barrier = e.at_barrier;
         v.rpc = e.rindex >= 0 ? rt_entry(warp, static_cast<unsigned>(e.rindex)).rpc
-                              : toolchain::kReconvergeAtExit;
+                              : isa::kReconvergeAtExit;
         out.push_back(v);
     }
     return out;

@@ -2,7 +2,8 @@
 
 #include <systemc>
 
-#include "sw/toolchain/program.h"
+#include "modules/isa/instruction.h"
+
 
 namespace mvp {
 
@@ -95,8 +96,8 @@ void PdomStack::on_branch(unsigned warp, unsigned, LaneMask taken, uint32_t targ
     Entry path;
     path.depth = top.depth;
     path.rpc_depth = top.depth;
-    if (reconvergence == toolchain::kReconvergeAtExit ||
-        reconvergence == toolchain::kNoReconvergence) {
+    if (reconvergence == isa::kReconvergeAtExit ||
+        reconvergence == isa::kNoReconvergence) {
         path.kind = Reconverge::kAtReturn;
     } else {
         path.kind = Reconverge::kAtPc;

@@ -95,9 +95,9 @@ bool Sp::can_start(const KernelAbi& abi, const KernelAbi::Group& group) const {
     return pipeline_->can_start(abi, group);
 }
 
-void Sp::start_workgroup(const KernelAbi& abi, const KernelAbi::Group& group, uint32_t code_base,
-                         const toolchain::Program* program) {
-    pipeline_->start_workgroup(abi, group, code_base, program,
+void Sp::start_workgroup(const KernelAbi& abi, const KernelAbi::Group& group,
+                         const CodeImage& code) {
+    pipeline_->start_workgroup(abi, group, code,
                                [this](uint32_t address, const void* data, uint32_t bytes) {
                                    local_mem_.write(address, data, bytes);
                                });

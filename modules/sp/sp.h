@@ -61,8 +61,8 @@ class Sp : public sc_core::sc_module, public sim::Clocked, public WorkgroupExecu
     // Hardware thread slots not used by a resident work-group.
     unsigned free_slots() const;
     bool can_start(const KernelAbi& abi, const KernelAbi::Group& group) const override;
-    void start_workgroup(const KernelAbi& abi, const KernelAbi::Group& group, uint32_t code_base,
-                         const toolchain::Program* program) override;
+    void start_workgroup(const KernelAbi& abi, const KernelAbi::Group& group,
+                         const CodeImage& code) override;
     void flush(std::function<void()> done) override;
     void invalidate() override;
 

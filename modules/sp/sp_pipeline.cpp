@@ -8,7 +8,7 @@
 #include "modules/sim/vcd_tracer.h"
 #include "mp_ipdom.h"
 #include "pdom_stack.h"
-#include "sw/toolchain/program.h"
+#include "modules/sim/debug_map.h"
 
 namespace mvp {
 
@@ -124,6 +124,9 @@ void SpPipeline::register_stats() {
     s.add("taken_branches", &c.taken_branches, "conditional branches taken by at least one lane");
     s.add("divergent_branches", &c.divergent_branches,
           "conditional branches whose lanes went both ways");
+    s.add("reconvergence_table_reads", &c.reconvergence_table_reads,
+          "divergent branches whose reconvergence PC was read from the image's far table "
+          "through the ICC");
     s.add("barriers", &c.barriers, "sync instructions issued (warp arrivals at a barrier)");
     s.add(
         "barrier_releases", [this] { return static_cast<double>(thdc.barrier_releases()); },
@@ -244,8 +247,7 @@ bool SpPipeline::can_start(const KernelAbi& abi, const KernelAbi::Group& group) 
 }
 
 void SpPipeline::start_workgroup(
-    const KernelAbi& abi, const KernelAbi::Group& group, uint32_t code_base,
-    const toolchain::Program* program,
+    const KernelAbi& abi, const KernelAbi::Group& group, const CodeImage& code,
     const std::function<void(uint32_t, const void*, uint32_t)>& write_local) {
     const unsigned W = params.warp_size;
     const unsigned warps = (group.work_items + W - 1) / W;
@@ -293,9 +295,9 @@ void SpPipeline::start_workgroup(
     }
     Thdc::Group g;
     g.linear_id = group.linear_id;
-    g.program = program;
-    g.code_base = code_base;
-    g.code_bytes = program ? program->code_bytes() : 0;
+    g.debug = code.debug;
+    g.code_base = code.base;
+    g.code_bytes = code.bytes;
     g.live_threads = group.work_items;
     g.local_base = local_base;
     g.local_bytes = area_bytes;
@@ -328,9 +330,7 @@ void SpPipeline::fault(unsigned warp, unsigned lane, uint32_t pc, const char* wh
                   "fault: SP %u, warp %u, thread %u (work-group %llu), PC 0x%04x", params.sp_id,
                   warp, w.first_local_id + lane, static_cast<unsigned long long>(g.linear_id), pc);
     std::string msg = head;
-    const uint32_t index = pc / isa::kInstBytes;
-    if (g.program && index < g.program->lines.size())
-        msg += " (" + g.program->where(pc) + ") " + g.program->lines[index].text;
+    msg += DebugMap::annotate(g.debug, pc, true);
     msg += ": ";
     msg += what;
     if (has_address) {
@@ -396,12 +396,10 @@ std::string SpPipeline::live_warps_text() const {
         const uint32_t occupied = policy->occupied(w);
         DivergencePolicy::Split split =
             policy->split(w, occupied ? static_cast<unsigned>(__builtin_ctz(occupied)) : 0);
-        const toolchain::Program* prog = thdc.group(warp.group).program;
         char buf[96];
         std::snprintf(buf, sizeof buf, "%swarp %u at PC 0x%04x", listed ? ", " : "", w, split.pc);
         s += buf;
-        const uint32_t index = split.pc / isa::kInstBytes;
-        if (prog && index < prog->lines.size()) s += " (" + prog->where(split.pc) + ")";
+        s += DebugMap::annotate(thdc.group(warp.group).debug, split.pc, false);
         if (warp.at_barrier)
             s += " at a barrier";
         else if (warp.mem_outstanding)

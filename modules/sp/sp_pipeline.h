@@ -13,6 +13,7 @@
 #include "fetch.h"
 #include "issue.h"
 #include "memory_unit.h"
+#include "modules/golden/code_image.h"
 #include "modules/golden/kernel_abi.h"
 #include "modules/ldst/warp_memory_request.h"
 #include "modules/sim/clock_domain.h"
@@ -66,8 +67,8 @@ class SpPipeline {
     // Starts the group in contiguous free warps and its first-fit area of local memory.
     // write_local(address, value) stores a word of local memory before the threads start
     // (stacked arguments, zeroed __local area and stacks).
-    void start_workgroup(const KernelAbi& abi, const KernelAbi::Group& group, uint32_t code_base,
-                         const toolchain::Program* program,
+    void start_workgroup(const KernelAbi& abi, const KernelAbi::Group& group,
+                         const CodeImage& code,
                          const std::function<void(uint32_t, const void*, uint32_t)>& write_local);
     std::function<void(uint64_t group_linear_id)> on_workgroup_done;
     // A fault, a hang (watchdog) or the cycle limit: the pipeline stops for good.
@@ -107,8 +108,8 @@ class SpPipeline {
     uint8_t pipe_of(isa::Unit unit) const { return pipe_of_unit_[static_cast<unsigned>(unit)]; }
     // Hardware thread slot of a lane.
     unsigned thread(unsigned warp, unsigned lane) const { return warp * params.warp_size + lane; }
-    const toolchain::Program* program_of(unsigned warp) const {
-        return thdc.group(thdc.warp(warp).group).program;
+    const DebugMap* debug_map_of(unsigned warp) const {
+        return thdc.group(thdc.warp(warp).group).debug;
     }
     uint32_t code_bytes_of(unsigned warp) const {
         return thdc.group(thdc.warp(warp).group).code_bytes;
@@ -157,6 +158,7 @@ class SpPipeline {
         uint64_t rf_bypass_reads = 0;
         uint64_t rf_bank_reads = 0;
         uint64_t memory_stall_cycles = 0;  // a memory instruction waited for the Ldst
+        uint64_t reconvergence_table_reads = 0;  // divergent branches that read the far table
     };
     Counters counters;
 

@@ -9,9 +9,7 @@
 
 namespace mvp {
 
-namespace toolchain {
-struct Program;
-}
+class DebugMap;
 class SpPipeline;
 
 // THDC, the SP's thread controller: the hardware thread slots grouped into warps, the
@@ -60,7 +58,7 @@ class Thdc {
     struct Group {
         bool active = false;
         uint64_t linear_id = 0;
-        const toolchain::Program* program = nullptr;
+        const DebugMap* debug = nullptr;  // the host's debug map (messages only)
         uint32_t code_base = 0;
         uint32_t code_bytes = 0;
         uint32_t first_warp = 0;

@@ -39,6 +39,7 @@ struct Options {
     std::string platform = "mvp_v2_1";
     bool functional = false;
     bool listing = false;
+    bool debug_map = true;
     std::string stats, stats_text, vcd, commit_log;
     std::vector<std::pair<std::string, std::string>> config_options;  // -name value
 };
@@ -62,6 +63,7 @@ po::options_description describe() {
         ("platform", po::value<std::string>(), "mvp_v2_1 (default) or mvp_1sp")
         ("config", po::value<std::vector<std::string>>(), "option file (repeatable)")
         ("functional", "run the golden functional model only")
+        ("no-debug-map", "do not give the GPU the program's source lines (messages name PCs)")
         ("stats", po::value<std::string>(), "write statistics as JSON")
         ("stats-text", po::value<std::string>(), "write statistics as text, one per line")
         ("vcd", po::value<std::string>(), "write a VCD waveform")
@@ -121,6 +123,7 @@ bool parse_command_line(int argc, char** argv, Options* o) {
     list("config", &o->configs);
     o->functional = vm.count("functional") > 0;
     o->listing = vm.count("listing") > 0;
+    o->debug_map = vm.count("no-debug-map") == 0;
     str("stats", &o->stats);
     str("stats-text", &o->stats_text);
     str("vcd", &o->vcd);
@@ -326,6 +329,7 @@ int run(const Options& o) {
 
     host::Device device(
         cfg, o.functional ? host::Device::Engine::kFunctional : host::Device::Engine::kTiming);
+    device.set_debug_map(o.debug_map);
     if (commit_log.is_open())
         for (Sp* sp : device.platform()->gpu().sps()) sp->set_commit_log(&commit_log);
     std::vector<uint32_t> addresses;

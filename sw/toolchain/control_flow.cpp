@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "asm_error.h"
 #include "modules/isa/instruction.h"
 
 namespace mvp::toolchain {
@@ -267,6 +268,58 @@ void compute_reconvergence(Program& program) {
     for (uint32_t i = 0; i < size; ++i)
         if (is_branch[i] && program.reconvergence[i] == kNoReconvergence)
             program.reconvergence[i] = kReconvergeAtExit;
+}
+
+void encode_reconvergence(Program& program) {
+    program.reconvergence_table.clear();
+    for (size_t i = 0; i < program.code.size(); ++i) {
+        const uint32_t rpc = i < program.reconvergence.size() ? program.reconvergence[i]
+                                                                : kNoReconvergence;
+        if (rpc == kNoReconvergence) continue;
+        isa::Instruction in;
+        if (!isa::decode(program.code[i], &in) || !isa::is_conditional_branch(in.op)) continue;
+        const uint32_t pc = static_cast<uint32_t>(i) * isa::kInstBytes;
+        if (!isa::near_reconvergence_field(pc, rpc, &in.rcv)) {
+            if (program.reconvergence_table.size() == isa::kRcvTableEntries)
+                throw AsmError("error: more than " + std::to_string(isa::kRcvTableEntries) +
+                               " branches reconverge farther than " +
+                               std::to_string(isa::kRcvMaxDistance) +
+                               " instructions away (the far reconvergence table is full at " +
+                               "the branch at PC " + std::to_string(pc) + ")");
+            in.rcv = isa::table_reconvergence_field(
+                static_cast<uint32_t>(program.reconvergence_table.size()));
+            program.reconvergence_table.push_back(rpc);
+        }
+        program.code[i] = isa::encode(in);
+    }
+}
+
+std::string check_reconvergence_fields(Program& program) {
+    program.reconvergence_table.clear();
+    for (size_t i = 0; i < program.code.size(); ++i) {
+        isa::Instruction in;
+        if (!isa::decode(program.code[i], &in) || !isa::is_conditional_branch(in.op)) continue;
+        const uint32_t pc = static_cast<uint32_t>(i) * isa::kInstBytes;
+        const uint32_t rpc = program.reconvergence[i];
+        const isa::Reconvergence r = isa::decode_reconvergence(in.rcv, pc);
+        bool agrees = false;
+        switch (r.kind) {
+            case isa::Reconvergence::Kind::kAtExit:
+                agrees = rpc == kReconvergeAtExit;
+                break;
+            case isa::Reconvergence::Kind::kAtPc:
+                agrees = rpc == r.value;
+                break;
+            case isa::Reconvergence::Kind::kInTable:
+                agrees = r.value == program.reconvergence_table.size();
+                if (agrees) program.reconvergence_table.push_back(rpc);
+                break;
+        }
+        if (!agrees)
+            return "the reconvergence field of the branch at PC " + std::to_string(pc) +
+                   " disagrees with the reconvergence section";
+    }
+    return "";
 }
 
 }  // namespace mvp::toolchain

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "program.h"
@@ -45,5 +46,14 @@ class ControlFlow {
 // A branch that lies in no function gets kReconvergeAtExit. Never throws on a decodable
 // program; an undecodable word counts as an ordinary instruction.
 void compute_reconvergence(Program& program);
+
+// Writes every conditional branch's reconvergence PC (program.reconvergence) into the
+// branch's reconvergence field, the far ones into program.reconvergence_table in PC order.
+// Throws AsmError when more branches need the table than it has entries.
+void encode_reconvergence(Program& program);
+
+// Rebuilds program.reconvergence_table from the branch words of a read program and checks
+// that every field says what program.reconvergence says. Returns "" or what is wrong.
+std::string check_reconvergence_fields(Program& program);
 
 }  // namespace mvp::toolchain

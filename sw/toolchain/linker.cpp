@@ -196,6 +196,7 @@ Program link(const std::vector<ObjectFile>& objects, size_t num_user_objects) {
     p.exit_stub_pc = stub && stub->section == Symbol::Section::kCode ? stub->value : p.code_bytes();
     p.reconvergence.assign(p.code.size(), kNoReconvergence);
     compute_reconvergence(p);
+    encode_reconvergence(p);
     return p;
 }
 

@@ -7,6 +7,7 @@
 
 #include "binary_reader.h"
 #include "binary_writer.h"
+#include "control_flow.h"
 #include "record_io.h"
 
 namespace mvp::toolchain {
@@ -14,7 +15,7 @@ namespace mvp::toolchain {
 namespace {
 
 constexpr char kMagic[] = "MVPX";
-constexpr uint32_t kVersion = 2;
+constexpr uint32_t kVersion = 3;  // 3: branch words carry their reconvergence field
 
 enum SectionId : uint32_t {
     kFiles = 1,
@@ -84,6 +85,12 @@ std::vector<uint64_t> Program::relocated_code(uint32_t data_base) const {
         uint32_t imm = static_cast<uint32_t>(word >> 32) + data_base;
         out[index] = (word & 0xffffffffu) | uint64_t{imm} << 32;
     }
+    return out;
+}
+
+std::vector<uint64_t> Program::image(uint32_t data_base) const {
+    std::vector<uint64_t> out = relocated_code(data_base);
+    for (uint32_t rpc : reconvergence_table) out.push_back(rpc);
     return out;
 }
 
@@ -210,6 +217,8 @@ Program Program::read(std::istream& is) {
         if (pc != kReconvergeAtExit && pc != kNoReconvergence &&
             (pc >= code_bytes || pc % isa::kInstBytes != 0))
             rc.fail("reconvergence PC " + std::to_string(pc) + " lies outside the code");
+    std::string fields = check_reconvergence_fields(p);
+    if (!fields.empty()) rc.fail(fields);
 
 
     BinaryReader& kr = s[kKernels - 1];

@@ -6,13 +6,12 @@
 #include <vector>
 
 #include "modules/isa/instruction.h"
+#include "modules/sim/debug_map.h"
 
 namespace mvp::toolchain {
 
-// A reconvergence PC that means "the end of the function": the divergent paths of the branch
-// meet again only when they return (jr $ra) or end (exit, fall-off).
-inline constexpr uint32_t kReconvergeAtExit = 0xffffffffu;
-inline constexpr uint32_t kNoReconvergence = 0xfffffffeu;
+using isa::kNoReconvergence;
+using isa::kReconvergeAtExit;
 
 // Where an instruction came from, for listings, commit logs and fault messages.
 struct SourceLine {
@@ -72,7 +71,7 @@ struct KernelInfo {
     bool arg_names = false;  // built with -cl-kernel-arg-info
 };
 
-struct Program {
+struct Program : public DebugMap {
     std::vector<std::string> files;  // source file names as shown in listings (base names)
     std::vector<uint64_t> code;      // machine words; the instruction at PC p is code[p / 8]
     std::vector<SourceLine> lines;   // one per instruction
@@ -84,8 +83,13 @@ struct Program {
     std::vector<Symbol> symbols;
     std::vector<Function> functions;
     // Per instruction: for a conditional branch its reconvergence PC (the immediate
-    // post-dominator of the branch, or kReconvergeAtExit); kNoReconvergence otherwise.
+    // post-dominator of the branch, or kReconvergeAtExit); kNoReconvergence otherwise. The
+    // hardware learns it from the branch's reconvergence field (isa::Reconvergence), which
+    // the linker writes into each branch word, and from the far table for distant PCs.
     std::vector<uint32_t> reconvergence;
+    // The far reconvergence table: the reconvergence PCs that do not fit in a branch's field,
+    // by table index. It follows the last instruction in the loaded image (image()).
+    std::vector<uint32_t> reconvergence_table;
     // Bytes of local memory the kernel-scope __local variables take in every work-group.
     uint32_t local_bytes = 0;
     // What the OpenCL C compiler knows about each kernel (empty for MVP assembly).
@@ -101,12 +105,22 @@ struct Program {
     const Function* function_at(uint32_t pc) const;
     // The compiler's description of kernel `name`, or nullptr.
     const KernelInfo* find_kernel(const std::string& name) const;
+    // The debug map the host registers for the loaded program (messages only).
+    bool describes(uint32_t pc) const override {
+        return pc % isa::kInstBytes == 0 && pc / isa::kInstBytes < lines.size();
+    }
     // "file.s:24" for the instruction at pc; "kernel.cl:7:12 file.s:24" when the instruction
     // was compiled from OpenCL C.
-    std::string where(uint32_t pc) const;
+    std::string where(uint32_t pc) const override;
+    std::string text(uint32_t pc) const override {
+        return describes(pc) ? lines[pc / isa::kInstBytes].text : std::string();
+    }
     // The code image with data relocations applied for a data segment at data_base, and the
     // data segment likewise.
     std::vector<uint64_t> relocated_code(uint32_t data_base) const;
+    // What the loader writes at the code base: relocated_code() followed by the far
+    // reconvergence table, one 64-bit word per entry (the PC in the low half).
+    std::vector<uint64_t> image(uint32_t data_base) const;
     std::vector<uint8_t> relocated_data(uint32_t data_base) const;
 
     // Binary serialisation (the .mvpx format of doc/toolchain.md). read() throws

@@ -170,7 +170,7 @@ void PipelineBench::dispatch() {
     while (next_group_ < abi_->num_groups()) {
         KernelAbi::Group g = abi_->group(next_group_);
         if (!sp->can_start(*abi_, g)) break;
-        sp->start_workgroup(*abi_, g, kCodeBase, &kernel_->program,
+        sp->start_workgroup(*abi_, g, code_image(*kernel_),
                             [this](uint32_t a, const void* d, uint32_t n) {
                                 std::memcpy(&memory->local[a], d, n);
                             });
@@ -194,7 +194,7 @@ void PipelineBench::load(const Kernel& k) {
     ap.threads_per_sp = params.threads_per_sp;
     ap.warp_size = params.warp_size;
     abi_ = std::make_unique<KernelAbi>(ap, k.launch, k.program.exit_stub_pc);
-    icc.code = k.program.relocated_code(kDataBase);
+    icc.code = k.program.image(kDataBase);
     std::vector<uint8_t> data = k.program.relocated_data(kDataBase);
     if (!data.empty()) global.write(kDataBase, data.data(), data.size());
     global.write(kCodeBase, icc.code.data(), icc.code.size() * 8);
@@ -233,6 +233,15 @@ std::vector<CommitLine> parse_commit_log(const std::string& log) {
     return out;
 }
 
+CodeImage code_image(const Kernel& k) {
+    CodeImage code;
+    code.base = kCodeBase;
+    code.bytes = k.program.code_bytes();
+    code.return_pc = k.program.exit_stub_pc;
+    code.debug = &k.program;
+    return code;
+}
+
 FunctionalModel::Stats run_golden(const Kernel& k, GlobalMemory& memory, const SpParams& params) {
     FunctionalModel::Params p;
     p.abi.local_mem_bytes = params.local_mem_bytes;
@@ -242,8 +251,10 @@ FunctionalModel::Stats run_golden(const Kernel& k, GlobalMemory& memory, const S
     p.num_sp = 1;
     std::vector<uint8_t> data = k.program.relocated_data(kDataBase);
     if (!data.empty()) memory.write(kDataBase, data.data(), data.size());
+    std::vector<uint64_t> image = k.program.image(kDataBase);
+    memory.write(kCodeBase, image.data(), image.size() * 8);
     FunctionalModel model(p);
-    return model.run(k.program, kDataBase, k.launch, memory);
+    return model.run(code_image(k), k.launch, memory);
 }
 
 }  // namespace mvp::tb

@@ -70,6 +70,9 @@ struct Kernel {
     Launch launch;
 };
 
+// The kernel's code image as loaded at kCodeBase, with the program as its debug map.
+CodeImage code_image(const Kernel& k);
+
 // Builds a kernel from source; entry is the global label.
 Kernel build_kernel(const std::string& source, const std::string& entry, uint32_t global,
                     uint32_t local, std::vector<KernelArg> args);

@@ -37,7 +37,7 @@ void SpBench::load(const Kernel& k) {
     ap.threads_per_sp = sp->params().threads_per_sp;
     ap.warp_size = sp->params().warp_size;
     abi_ = std::make_unique<KernelAbi>(ap, k.launch, k.program.exit_stub_pc);
-    std::vector<uint64_t> code = k.program.relocated_code(kDataBase);
+    std::vector<uint64_t> code = k.program.image(kDataBase);
     global.write(kCodeBase, code.data(), code.size() * 8);
     std::vector<uint8_t> data = k.program.relocated_data(kDataBase);
     if (!data.empty()) global.write(kDataBase, data.data(), data.size());
@@ -49,7 +49,7 @@ void SpBench::tick() {
     if (next_group_ < abi_->num_groups()) {
         KernelAbi::Group g = abi_->group(next_group_);
         if (sp->can_start(*abi_, g)) {
-            sp->start_workgroup(*abi_, g, kCodeBase, &kernel_->program);
+            sp->start_workgroup(*abi_, g, code_image(*kernel_));
             ++next_group_;
             return;  // one group per cycle
         }

@@ -124,7 +124,7 @@ TEST(Sp, EachGroupGetsItsOwnLocalArea) {
     SpPipeline& p = sp.pipeline();
     for (uint64_t g = 0; g < 3; ++g) {
         ASSERT_TRUE(sp.can_start(abi, abi.group(g)));
-        sp.start_workgroup(abi, abi.group(g), kCodeBase, &k.program);
+        sp.start_workgroup(abi, abi.group(g), code_image(k));
         const unsigned slot = static_cast<unsigned>(g) * 16 + 5;
         EXPECT_EQ(p.regs.gpr(slot)[4], 64 * g);
         EXPECT_EQ(p.regs.special(slot)[kLocalBase], 64 * g);
@@ -144,7 +144,7 @@ TEST(Sp, EachGroupGetsItsOwnLocalArea) {
                               {KernelArg::of_local(8192)});
     KernelAbi abi_big(ap, big.launch, big.program.exit_stub_pc);
     ASSERT_TRUE(sp2.can_start(abi_big, abi_big.group(0)));
-    sp2.start_workgroup(abi_big, abi_big.group(0), kCodeBase, &big.program);
+    sp2.start_workgroup(abi_big, abi_big.group(0), code_image(big));
     EXPECT_FALSE(sp2.can_start(abi_big, abi_big.group(1)));
     EXPECT_EQ(sp2.pipeline().counters.occupancy_limit_local_mem, 1u);
     EXPECT_EQ(sp2.pipeline().counters.occupancy_limit_warps, 0u);
@@ -207,6 +207,53 @@ TEST(Sp, VcdOffersPerWarpVariables) {
     // policy) its split and reconvergence table occupancy.
     EXPECT_EQ(t.traced(), 6u);
 }
+
+// A branch whose paths meet more than 1023 instructions away: its reconvergence PC is in the
+// image's far table, which the SP reads through the ICC when the branch diverges.
+std::string far_reconvergence_kernel() {
+    std::string s =
+        "\t.globl kernel\nkernel:\n"
+        "\trdsr $2, $zero, %global_id\n"
+        "\tand.i $3, $2, 1\n"
+        "\tbeq $3, $zero, .Leven\n"
+        "\tadd.si $5, $zero, 1\n";
+    for (int i = 0; i < 1100; ++i) s += "\tadd.si $5, $5, 1\n";
+    s += "\tjp .Ljoin\n"
+         ".Leven:\n"
+         "\tadd.si $5, $zero, 100\n"
+         ".Ljoin:\n"
+         "\tsfll.i $6, $2, 2\n"
+         "\tadd $6, $6, $4\n"
+         "\tst.w $5, 0($6)\n"
+         "\texit\n";
+    return s;
+}
+
+void run_far_reconvergence(const char* policy) {
+    {
+        CheckingOn on;
+        SpBench b("b", make_config({{"mvpgpu_divergence", policy}}), 25);
+        Kernel k = build_kernel(far_reconvergence_kernel(), "kernel", 64, 32,
+                                {KernelArg::of_value(kBufferBase)});
+        ASSERT_EQ(k.program.reconvergence_table.size(), 1u);
+        ASSERT_EQ(k.program.image(kDataBase).size(), k.program.code.size() + 1);
+        b.run(k);
+        ASSERT_EQ(b.error, "") << policy;
+        for (uint32_t i = 0; i < 64; ++i) {
+            uint32_t v;
+            b.global.read(kBufferBase + 4 * i, &v, 4);
+            ASSERT_EQ(v, i & 1 ? 1101u : 100u) << policy << " item " << i;
+        }
+        // One table read per divergent warp instruction of the branch.
+        EXPECT_EQ(b.sp->pipeline().counters.reconvergence_table_reads,
+                  b.sp->pipeline().counters.divergent_branches)
+            << policy;
+        EXPECT_GT(b.sp->pipeline().counters.divergent_branches, 0u) << policy;
+    }
+}
+
+TEST(Sp, FarReconvergenceIsReadThroughTheIccMpIpdom) { run_far_reconvergence("mpipdom"); }
+TEST(Sp, FarReconvergenceIsReadThroughTheIccPdom) { run_far_reconvergence("pdom"); }
 
 class SpGolden : public ::testing::TestWithParam<std::tuple<size_t, int>> {};
 

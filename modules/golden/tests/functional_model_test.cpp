@@ -15,6 +15,7 @@ namespace {
 
 constexpr uint32_t kIn = GlobalMemory::kBase + 0x1000;
 constexpr uint32_t kOut = GlobalMemory::kBase + 0x2000;
+constexpr uint32_t kCode = GlobalMemory::kBase + 0x40000;
 
 class FunctionalModelTest : public ::testing::Test {
   protected:
@@ -35,7 +36,19 @@ class FunctionalModelTest : public ::testing::Test {
         }
         l.args = std::move(args);
         FunctionalModel model(params_);
-        return model.run(program_, 0, l, memory_);
+        return model.run(load(), l, memory_);
+    }
+
+    // Writes the program's image at kCode, as a loader does, with its debug map.
+    CodeImage load() {
+        std::vector<uint64_t> image = program_.image(0);
+        memory_.write(kCode, image.data(), image.size() * 8);
+        CodeImage code;
+        code.base = kCode;
+        code.bytes = program_.code_bytes();
+        code.return_pc = program_.exit_stub_pc;
+        code.debug = &program_;
+        return code;
     }
 
     uint32_t word(uint32_t address) {
@@ -196,7 +209,7 @@ TEST_F(FunctionalModelTest, UndefinedInstructionFaults) {
     Launch l;
     FunctionalModel model(params_);
     try {
-        model.run(program_, 0, l, memory_);
+        model.run(load(), l, memory_);
         FAIL() << "expected a fault";
     } catch (const KernelFault& e) {
         EXPECT_NE(std::string(e.what()).find("PC 0x0000 (k.s:3) exit: undefined instruction"),

@@ -138,6 +138,46 @@ TEST(Encoding, ReservedBitsRejected) {
     EXPECT_TRUE(decode(good, &out));
 }
 
+TEST(Encoding, ConditionalBranchesCarryTheirReconvergenceField) {
+    // beq $4, $zero, 0x0090 at PC 0x0058, reconverging at 0x0090: 7 instructions ahead.
+    uint16_t field = 0;
+    ASSERT_TRUE(near_reconvergence_field(0x58, 0x90, &field));
+    EXPECT_EQ(field, 7);
+    Instruction beq = make(Opcode::kBeq, 0, 4, 0, 0x90);
+    beq.rcv = field;
+    EXPECT_EQ(encode(beq), 0x0000009000704014ull);
+    Instruction out;
+    ASSERT_TRUE(decode(encode(beq), &out));
+    EXPECT_EQ(out, beq);
+    Reconvergence r = decode_reconvergence(out.rcv, 0x58);
+    EXPECT_EQ(r.kind, Reconvergence::Kind::kAtPc);
+    EXPECT_EQ(r.value, 0x90u);
+
+    // Backward, at the limits, and at the exit.
+    ASSERT_TRUE(near_reconvergence_field(0x4000, 0x4000 - 1024 * 8, &field));
+    EXPECT_EQ(decode_reconvergence(field, 0x4000).value, 0x4000u - 1024 * 8);
+    ASSERT_TRUE(near_reconvergence_field(0x10, 0x10 + 1023 * 8, &field));
+    EXPECT_EQ(decode_reconvergence(field, 0x10).value, 0x10u + 1023 * 8);
+    EXPECT_FALSE(near_reconvergence_field(0x10, 0x10 + 1024 * 8, &field));
+    EXPECT_FALSE(near_reconvergence_field(0x4000, 0x4000 - 1025 * 8, &field));
+    EXPECT_FALSE(near_reconvergence_field(0x10, 0x10, &field));
+    ASSERT_TRUE(near_reconvergence_field(0x10, kReconvergeAtExit, &field));
+    EXPECT_EQ(field, 0);
+    EXPECT_EQ(decode_reconvergence(0, 0x10).kind, Reconvergence::Kind::kAtExit);
+
+    // Far: an index into the image's table.
+    r = decode_reconvergence(table_reconvergence_field(2047), 0x10);
+    EXPECT_EQ(r.kind, Reconvergence::Kind::kInTable);
+    EXPECT_EQ(r.value, 2047u);
+
+    // Only conditional branches have the field: bit 20 on a jp is a reserved bit.
+    EXPECT_FALSE(decode(encode(make(Opcode::kJp, 0, 0, 0, 0x90)) | 1u << 20, &out));
+    Instruction add = make(Opcode::kAdd, 1, 2, 3, 0);
+    add.rcv = 5;
+    ASSERT_TRUE(decode(encode(add), &out));
+    EXPECT_EQ(out.rcv, 0);
+}
+
 TEST(Encoding, UndefinedOpcodesRejected) {
     for (unsigned op = kNumOpcodes; op < 256; ++op) {
         Instruction out;

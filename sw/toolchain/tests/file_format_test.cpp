@@ -163,7 +163,7 @@ TEST(ProgramFormat, CorruptionIsReportedNotCrashed) {
               "malformed .mvpx file: bad magic number (not a MVPX file)");
     std::string v = good;
     v[4] = 9;
-    EXPECT_EQ(message_of_program(v), "malformed .mvpx file: unsupported version 9 (expected 2)");
+    EXPECT_EQ(message_of_program(v), "malformed .mvpx file: unsupported version 9 (expected 3)");
     // The first section is "files": id 1 at offset 12, size at 16, count at 20.
     std::string c = good;
     c[23] = '\x7f';
@@ -193,6 +193,12 @@ TEST(ProgramFormat, InconsistentTablesAreRejected) {
     bad.lines[0].file = 7;
     EXPECT_EQ(message_of_program(bytes_of(bad)),
               "malformed .mvpx file: section 'lines': source line names file 7");
+    bad = p;
+    ASSERT_EQ(bad.reconvergence[1], 0x18u);  // beq at PC 8, its field says 2 instructions on
+    bad.reconvergence[1] = kReconvergeAtExit;
+    EXPECT_EQ(message_of_program(bytes_of(bad)),
+              "malformed .mvpx file: section 'reconvergence': the reconvergence field of the "
+              "branch at PC 8 disagrees with the reconvergence section");
     bad = p;
     bad.user_code_end = 4;
     EXPECT_EQ(message_of_program(bytes_of(bad)),

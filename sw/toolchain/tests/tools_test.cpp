@@ -92,7 +92,7 @@ TEST_F(Tools, AssembleLinkDump) {
                   "  0x0000  0000000000000001  sub $0, $0, $0                  _cl_hello.s:13\n"),
         std::string::npos)
         << out_;
-    EXPECT_NE(out_.find("\n  0x0058  0000009000004014  beq $4, $0, 0x0090              "
+    EXPECT_NE(out_.find("\n  0x0058  0000009000704014  beq $4, $0, 0x0090              "
                         "_cl_hello.s:24  reconverge 0x0090\n"
                         "  0x0060  0000006800000018  jp 0x0068                       "
                         "_cl_hello.s:25\n.LBB0_1:\n"),
