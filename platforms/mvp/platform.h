@@ -14,7 +14,7 @@ namespace mvp {
 
 // An MVP platform as a host program runs it: the GPU ("mvp"), the host's memory behind the
 // GPU's DMA engine, and the host's register bus and interrupt line. mvp_v2_1 and mvp_1sp are
-// this platform with the counts of their configuration (sw/host/platform_preset.cpp). SystemC
+// this platform with the hierarchy of their top (platforms/platform_top.h). SystemC
 // elaborates once per process, so a process builds one Platform.
 class Platform {
   public:

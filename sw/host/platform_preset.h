@@ -10,6 +10,7 @@ namespace mvp::host {
 // The platforms the model knows, by --platform name.
 const std::vector<std::string>& platform_names();
 
+// The platform tops live in platforms/ (PlatformTop); the host only chooses one.
 // Sets the options that define a platform's hierarchy (counts of GPC, TPC, SM and SP) and
 // -mvpgpu_platform, with origin "--platform NAME". Configuration files and command-line
 // options applied afterwards override them. Throws config::ConfigError for an unknown name.

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "modules/sim/protocol_checker.h"
+#include "platforms/platform_top.h"
 #include "sw/host/device.h"
 #include "sw/toolchain/build.h"
 
@@ -20,6 +21,25 @@ void collect(const std::vector<sc_core::sc_object*>& objects,
     for (sc_core::sc_object* o : objects) {
         if (auto* c = dynamic_cast<sim::ProtocolChecker*>(o)) out->push_back(c);
         collect(o->get_child_objects(), out);
+    }
+}
+
+TEST(PlatformTop, EachTopSetsItsHierarchy) {
+    ASSERT_EQ(PlatformTop::all().size(), 2u);
+    config::Config c;
+    PlatformTop::find("mvp_v2_1").apply(c);
+    EXPECT_EQ(PlatformTop::sps_of(c), 32u);
+    EXPECT_EQ(c.get_int("mvpgpu_n_tpc_per_gpc"), 4);
+    EXPECT_EQ(c.get_int("mvpgpu_n_sm_per_tpc"), 2);
+    EXPECT_EQ(c.get_string("mvpgpu_platform"), "mvp_v2_1");
+    PlatformTop::find("mvp_1sp").apply(c);
+    EXPECT_EQ(PlatformTop::sps_of(c), 1u);
+    EXPECT_EQ(mvp_1sp_top().sps(), 1u);
+    try {
+        PlatformTop::find("mvp_9");
+        FAIL();
+    } catch (const config::ConfigError& e) {
+        EXPECT_STREQ(e.what(), "--platform: unknown platform 'mvp_9' (known: mvp_v2_1, mvp_1sp)");
     }
 }
 
