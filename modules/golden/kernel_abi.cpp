@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "modules/config/config.h"
+
 namespace mvp {
 
 namespace {
@@ -11,6 +13,15 @@ void require(bool ok, const std::string& message) {
 }
 
 }  // namespace
+
+KernelAbi::Params KernelAbi::Params::from_config(const config::Config& c) {
+    Params p;
+    p.local_mem_bytes = static_cast<uint32_t>(c.get_int("mvpgpu_local_mem_size"));
+    p.stack_bytes = static_cast<uint32_t>(c.get_int("mvpgpu_private_stack_bytes"));
+    p.threads_per_sp = static_cast<uint32_t>(c.get_int("mvpgpu_n_threads_per_sp"));
+    p.warp_size = static_cast<uint32_t>(c.get_int("mvpgpu_n_threads_per_sp_and_warp_size"));
+    return p;
+}
 
 KernelAbi::KernelAbi(const Params& params, const Launch& launch, uint32_t exit_stub_pc)
     : params_(params), launch_(launch), exit_stub_pc_(exit_stub_pc) {

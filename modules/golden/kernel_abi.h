@@ -11,6 +11,10 @@
 
 namespace mvp {
 
+namespace config {
+class Config;
+}
+
 // The kernel ABI of doc/isa.md as the dispatcher applies it when it starts a work-group:
 // which work-items a group has, where its __local arguments live, and the registers, special
 // registers and stacked arguments each thread starts with. The golden model and the timing
@@ -31,6 +35,10 @@ class KernelAbi {
         uint32_t stack_bytes = 320;
         uint32_t threads_per_sp = 64;
         uint32_t warp_size = 4;
+
+        // From -mvpgpu_local_mem_size, _private_stack_bytes, _n_threads_per_sp and
+        // _n_threads_per_sp_and_warp_size.
+        static Params from_config(const config::Config& c);
     };
     static constexpr unsigned kMaxArgs = 16;
     static constexpr unsigned kMaxWorkGroupSize = 64;

@@ -76,11 +76,7 @@ Gpu::Gpu(const sc_core::sc_module_name& name, const config::Config& config)
                      "sp" + std::to_string(i) + "_noc_check");
 
     Cp::Params cp_params;
-    cp_params.abi.local_mem_bytes = static_cast<uint32_t>(config.get_int("mvpgpu_local_mem_size"));
-    cp_params.abi.stack_bytes = static_cast<uint32_t>(config.get_int("mvpgpu_private_stack_bytes"));
-    cp_params.abi.threads_per_sp = static_cast<uint32_t>(config.get_int("mvpgpu_n_threads_per_sp"));
-    cp_params.abi.warp_size =
-        static_cast<uint32_t>(config.get_int("mvpgpu_n_threads_per_sp_and_warp_size"));
+    cp_params.abi = KernelAbi::Params::from_config(config);
     cp_params.dispatch_per_cycle =
         static_cast<unsigned>(config.get_int("mvpgpu_cp_dispatch_per_cycle"));
     cp_params.memory_base = GlobalMemory::kBase;

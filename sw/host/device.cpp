@@ -523,11 +523,7 @@ void Device::deliver() {
 
 LaunchStats Device::run_functional(const LoadedProgram& loaded, const Launch& launch) {
     FunctionalModel::Params params;
-    params.abi.local_mem_bytes = static_cast<uint32_t>(config_.get_int("mvpgpu_local_mem_size"));
-    params.abi.stack_bytes = static_cast<uint32_t>(config_.get_int("mvpgpu_private_stack_bytes"));
-    params.abi.threads_per_sp = static_cast<uint32_t>(config_.get_int("mvpgpu_n_threads_per_sp"));
-    params.abi.warp_size =
-        static_cast<uint32_t>(config_.get_int("mvpgpu_n_threads_per_sp_and_warp_size"));
+    params.abi = KernelAbi::Params::from_config(config_);
     params.num_sp = num_sps(config_);
     params.max_thread_instructions =
         static_cast<uint64_t>(config_.get_int("mvpgpu_functional_max_instructions"));
