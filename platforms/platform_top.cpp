@@ -31,8 +31,7 @@ const PlatformTop& PlatformTop::find(const std::string& name) {
         if (top->name() == name) return *top;
         known += (known.empty() ? "" : ", ") + top->name();
     }
-    throw config::ConfigError("--platform: unknown platform '" + name + "' (known: " + known +
-                              ")");
+    throw config::ConfigError("--platform: unknown platform '" + name + "' (known: " + known + ")");
 }
 
 unsigned PlatformTop::sps_of(const config::Config& config) {

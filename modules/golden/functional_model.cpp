@@ -30,8 +30,8 @@ FunctionalModel::Stats FunctionalModel::run(const CodeImage& code, const Launch&
                                             GlobalMemory& memory) {
     KernelAbi abi(params_.abi, launch, code.return_pc);
     if (code.bytes % isa::kInstBytes != 0 || !memory.contains(code.base, code.bytes))
-        throw std::invalid_argument("the code image (" + std::to_string(code.bytes) +
-                                    " bytes at " + std::to_string(code.base) +
+        throw std::invalid_argument("the code image (" + std::to_string(code.bytes) + " bytes at " +
+                                    std::to_string(code.base) +
                                     ") is not whole instructions in global memory");
     debug_ = code.debug;
     memory_ = &memory;

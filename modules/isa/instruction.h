@@ -26,8 +26,7 @@ struct Instruction {
     uint16_t rcv = 0;
 
     bool operator==(const Instruction& o) const {
-        return op == o.op && rd == o.rd && rs == o.rs && rt == o.rt && imm == o.imm &&
-               rcv == o.rcv;
+        return op == o.op && rd == o.rd && rs == o.rs && rt == o.rt && imm == o.imm && rcv == o.rcv;
     }
 };
 

@@ -273,8 +273,8 @@ void compute_reconvergence(Program& program) {
 void encode_reconvergence(Program& program) {
     program.reconvergence_table.clear();
     for (size_t i = 0; i < program.code.size(); ++i) {
-        const uint32_t rpc = i < program.reconvergence.size() ? program.reconvergence[i]
-                                                                : kNoReconvergence;
+        const uint32_t rpc =
+            i < program.reconvergence.size() ? program.reconvergence[i] : kNoReconvergence;
         if (rpc == kNoReconvergence) continue;
         isa::Instruction in;
         if (!isa::decode(program.code[i], &in) || !isa::is_conditional_branch(in.op)) continue;
