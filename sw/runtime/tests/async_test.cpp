@@ -25,17 +25,6 @@ __kernel void slow_add(__global const uint* in, __global uint* out, uint k, uint
 __kernel void bump(__global uint* counter) { counter[0] = counter[0] + 1u; }
 )";
 
-// Reads from an unmapped address.
-const char kFault[] = R"(
-	.text
-	.globl	bad
-	.type	bad,@function
-bad:
-	or.i	$3, $zero, 0x10000000
-	ld.w	$2, 0($3)
-	jr	$ra
-)";
-
 uint32_t slow_add(uint32_t v, uint32_t k, uint32_t n) {
     for (uint32_t j = 0; j < n; ++j) v = v * 3u + k;
     return v;

@@ -56,4 +56,15 @@ class ClTest : public ::testing::Test {
     std::vector<cl_mem> buffers_;
 };
 
+// MVP assembly of a kernel `bad` that reads from an unmapped address (a kernel fault).
+inline constexpr char kFault[] = R"(
+	.text
+	.globl	bad
+	.type	bad,@function
+bad:
+	or.i	$3, $zero, 0x10000000
+	ld.w	$2, 0($3)
+	jr	$ra
+)";
+
 }  // namespace mvp::runtime::test

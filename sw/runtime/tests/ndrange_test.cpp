@@ -23,17 +23,6 @@ count:
 	jr	$ra
 )";
 
-// Reads from an unmapped address.
-const char kFault[] = R"(
-	.text
-	.globl	bad
-	.type	bad,@function
-bad:
-	or.i	$3, $zero, 0x10000000
-	ld.w	$2, 0($3)
-	jr	$ra
-)";
-
 class NDRangeTest : public ClTest {
   protected:
     struct Shape {
