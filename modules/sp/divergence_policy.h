@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <systemc>
 
 #include "lane_mask.h"
 
@@ -25,7 +26,7 @@ namespace mvp {
 // Barriers: a split that issues sync is reported with on_barrier (its threads then wait: the
 // pipeline holds every split whose threads are at the barrier) and the release of the
 // work-group's barrier with on_barrier_release for each warp that had threads there.
-class DivergencePolicy {
+class DivergencePolicy : public virtual sc_core::sc_interface {
   public:
     struct Split {
         uint32_t pc = 0;

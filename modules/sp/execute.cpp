@@ -58,7 +58,7 @@ void Execute::start(WarpInstruction* wi, Unit* unit, uint64_t e) {
         // write-back order of the INT pipe stays the program order.
         wi->wb_cycle = e + sp.params.latency_int[static_cast<unsigned>(isa::LatencyClass::kAdd)];
         resolve(wi, e);
-        if (wi->sb_handle >= 0) sp.scoreboard.set_ready(w, static_cast<unsigned>(wi->sb_handle), e);
+        if (wi->sb_handle >= 0) sp.scoreboard->set_ready(w, static_cast<unsigned>(wi->sb_handle), e);
         in_flight_.push_back(wi);
         return;
     }
@@ -94,7 +94,7 @@ void Execute::start(WarpInstruction* wi, Unit* unit, uint64_t e) {
     }
     if (wi->sb_handle >= 0) {
         const uint64_t ready = wi->wb_cycle >= e + 2 ? wi->wb_cycle - 2 : e;
-        sp.scoreboard.set_ready(w, static_cast<unsigned>(wi->sb_handle), ready);
+        sp.scoreboard->set_ready(w, static_cast<unsigned>(wi->sb_handle), ready);
     }
     in_flight_.push_back(wi);
 }

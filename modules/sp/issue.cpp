@@ -180,11 +180,11 @@ bool Issue::ready(unsigned w, unsigned slot, uint64_t now) {
     const isa::Instruction& in = buf.front().in;
     const unsigned rd = dest_reg(in);
     const LaneMask mask = split.mask;
-    if (!sp.scoreboard.has_room(w)) return false;
-    if (isa::reads_rs(in.op) && !sp.scoreboard.source_ready(w, in.rs, mask, now)) return false;
-    if (isa::reads_rt(in.op) && !sp.scoreboard.source_ready(w, in.rt, mask, now)) return false;
-    if (isa::reads_rd(in.op) && !sp.scoreboard.source_ready(w, in.rd, mask, now)) return false;
-    if (rd != 0 && !sp.scoreboard.dest_free(w, rd, mask, now)) return false;
+    if (!sp.scoreboard->has_room(w)) return false;
+    if (isa::reads_rs(in.op) && !sp.scoreboard->source_ready(w, in.rs, mask, now)) return false;
+    if (isa::reads_rt(in.op) && !sp.scoreboard->source_ready(w, in.rt, mask, now)) return false;
+    if (isa::reads_rd(in.op) && !sp.scoreboard->source_ready(w, in.rd, mask, now)) return false;
+    if (rd != 0 && !sp.scoreboard->dest_free(w, rd, mask, now)) return false;
     return true;
 }
 
@@ -229,11 +229,11 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
 
     // Scoreboard: RAW on the sources, WAW on the destination.
     const unsigned rd = dest_reg(in);
-    if (!sp.scoreboard.has_room(w)) return kScoreboard;
-    if (isa::reads_rs(op) && !sp.scoreboard.source_ready(w, in.rs, mask, now)) return kScoreboard;
-    if (isa::reads_rt(op) && !sp.scoreboard.source_ready(w, in.rt, mask, now)) return kScoreboard;
-    if (isa::reads_rd(op) && !sp.scoreboard.source_ready(w, in.rd, mask, now)) return kScoreboard;
-    if (rd != 0 && !sp.scoreboard.dest_free(w, rd, mask, now)) return kScoreboard;
+    if (!sp.scoreboard->has_room(w)) return kScoreboard;
+    if (isa::reads_rs(op) && !sp.scoreboard->source_ready(w, in.rs, mask, now)) return kScoreboard;
+    if (isa::reads_rt(op) && !sp.scoreboard->source_ready(w, in.rt, mask, now)) return kScoreboard;
+    if (isa::reads_rd(op) && !sp.scoreboard->source_ready(w, in.rd, mask, now)) return kScoreboard;
+    if (rd != 0 && !sp.scoreboard->dest_free(w, rd, mask, now)) return kScoreboard;
 
     const isa::Unit unit = isa::info(op).unit;
     const uint8_t pipe = sp.pipe_of(unit);
@@ -278,14 +278,14 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
         if (reg == isa::kRegZero) return;
         for (unsigned i = 0; i < wi->num_reads; ++i)
             if (wi->read_reg[i] == reg) return;
-        if (sp.scoreboard.pending(w, reg, mask))
+        if (sp.scoreboard->pending(w, reg, mask))
             wi->bypass |= static_cast<uint8_t>(1u << wi->num_reads);
         wi->read_reg[wi->num_reads++] = static_cast<uint8_t>(reg);
     };
     if (isa::reads_rs(op)) add_read(in.rs);
     if (isa::reads_rt(op)) add_read(in.rt);
     if (isa::reads_rd(op)) add_read(in.rd);
-    if (rd != 0) wi->sb_handle = static_cast<int16_t>(sp.scoreboard.reserve(w, rd, mask));
+    if (rd != 0) wi->sb_handle = static_cast<int16_t>(sp.scoreboard->reserve(w, rd, mask));
 
     buf.pop();
     const unsigned lanes = lane_count(mask);

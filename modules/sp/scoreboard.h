@@ -5,6 +5,7 @@
 
 #include "lane_mask.h"
 #include "modules/isa/instruction.h"
+#include "scoreboard_if.h"
 
 namespace mvp {
 
@@ -20,35 +21,27 @@ namespace mvp {
 // stack reserves with the whole split. A reservation becomes forwardable at a known cycle
 // (set by EX when the producer enters EX0; loads only at write-back): a dependent instruction
 // issued at or after that cycle reaches EX0 once the result is on the bypass.
-class Scoreboard {
+class Scoreboard : public ScoreboardIf {
   public:
-    static constexpr uint64_t kNotReady = UINT64_MAX;
     static constexpr unsigned kMaxPendingPerWarp = 64;
 
     explicit Scoreboard(unsigned num_warps);
 
     // False when the warp's reservation table is full (issue waits).
-    bool has_room(unsigned warp) const { return warps_[warp].used != ~uint64_t{0}; }
+    bool has_room(unsigned warp) const override { return warps_[warp].used != ~uint64_t{0}; }
     // Reserves `reg` for `lanes`; returns the reservation's handle.
-    unsigned reserve(unsigned warp, unsigned reg, LaneMask lanes);
-    void set_ready(unsigned warp, unsigned handle, uint64_t cycle) {
+    unsigned reserve(unsigned warp, unsigned reg, LaneMask lanes) override;
+    void set_ready(unsigned warp, unsigned handle, uint64_t cycle) override {
         warps_[warp].slots[handle].ready = cycle;
     }
-    void release(unsigned warp, unsigned handle);
+    void release(unsigned warp, unsigned handle) override;
 
-    // RAW check of one source register: no pending write to these lanes, or all of them
-    // forwardable at `now`.
-    bool source_ready(unsigned warp, unsigned reg, LaneMask lanes, uint64_t now) const;
-    // WAW check: every pending write of reg to these lanes is forwardable at `now`.
-    bool dest_free(unsigned warp, unsigned reg, LaneMask lanes, uint64_t now) const {
-        return source_ready(warp, reg, lanes, now);
-    }
-    // A write of reg to these lanes is in flight (not yet written back).
-    bool pending(unsigned warp, unsigned reg, LaneMask lanes) const;
-    unsigned pending_count(unsigned warp) const {
+    bool source_ready(unsigned warp, unsigned reg, LaneMask lanes, uint64_t now) const override;
+    bool pending(unsigned warp, unsigned reg, LaneMask lanes) const override;
+    unsigned pending_count(unsigned warp) const override {
         return static_cast<unsigned>(__builtin_popcountll(warps_[warp].used));
     }
-    void clear(unsigned warp);
+    void clear(unsigned warp) override;
 
   private:
     struct Slot {

@@ -30,7 +30,7 @@ SpPipeline::SpPipeline(const std::string& name, const SpParams& p, sim::ClockDom
       clock(clk),
       regs(p.threads_per_sp),
       pool(p.warp_size, 64),
-      scoreboard(p.num_warps()),
+      scoreboard(std::make_unique<Scoreboard>(p.num_warps())),
       policy(make_policy(p)),
       thdc(*this, params),
       fetch(*this),
@@ -305,7 +305,7 @@ void SpPipeline::start_workgroup(
         const unsigned w = static_cast<unsigned>(first) + k;
         first_ids[k] = k * W;
         policy->start(w, abi.launch().entry_pc, threads[k]);
-        scoreboard.clear(w);
+        scoreboard->clear(w);
     }
     thdc.start_group(static_cast<unsigned>(first), warps, g, threads, first_ids);
     for (unsigned k = 0; k < warps; ++k) {
@@ -373,7 +373,7 @@ void SpPipeline::reset() {
     for (Execute::Unit* u : {&execute.int_unit, &execute.fp_unit, &execute.sfu_unit})
         u->next_free = 0;
     memory_unit.reset();
-    for (unsigned w = 0; w < params.num_warps(); ++w) scoreboard.clear(w);
+    for (unsigned w = 0; w < params.num_warps(); ++w) scoreboard->clear(w);
     pool.reset();
     fetch_port.reset();
     stopped_ = false;

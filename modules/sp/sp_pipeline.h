@@ -90,7 +90,7 @@ class SpPipeline {
     uint64_t now = 0;
     RegisterFile regs;
     WarpInstructionPool pool;
-    Scoreboard scoreboard;
+    std::unique_ptr<ScoreboardIf> scoreboard;
     std::unique_ptr<DivergencePolicy> policy;
     PipelineLatch is_rf[SpParams::kNumPipes];
     PipelineLatch rf_ex[SpParams::kNumPipes];

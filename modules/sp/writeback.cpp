@@ -58,7 +58,7 @@ void Writeback::retire(WarpInstruction* wi, uint64_t now) {
         }
         sp.operand_collector.note_write(w, reg, now);
     }
-    if (wi->sb_handle >= 0) sp.scoreboard.release(w, static_cast<unsigned>(wi->sb_handle));
+    if (wi->sb_handle >= 0) sp.scoreboard->release(w, static_cast<unsigned>(wi->sb_handle));
     sp.commit_log.write(*wi, now);
     sp.note_retired(now);
     sp.pool.free(wi);
