@@ -167,14 +167,15 @@ mvp_source_subdirectories(host_dirs "^sw/(toolchain|host)$")
 mvp_static_libraries(host_libs ${host_dirs})
 mvp_shared_library(mvp-host host ${host_libs})
 
-# The command-line tools (statically linked with the model) and the platforms' option files.
-foreach(tool mvpsim mvp-as mvp-ld mvp-objdump mvp-clc)
+# The command-line tools (statically linked with the model), the platforms' option files and
+# mvp-vcd2commit's signal maps.
+foreach(tool mvpsim mvp-as mvp-ld mvp-objdump mvp-clc mvp-trace-diff mvp-vcd2commit)
     if(TARGET ${tool})
         install(TARGETS ${tool} EXPORT MvpTlmTargets RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
     endif()
 endforeach()
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/config/ DESTINATION ${MVP_INSTALL_DATADIR}/config
-    FILES_MATCHING PATTERN "*.config")
+    FILES_MATCHING PATTERN "*.config" PATTERN "*.map")
 
 # The CMake package.
 install(EXPORT MvpTlmTargets NAMESPACE mvp:: DESTINATION ${MVP_INSTALL_CMAKEDIR})

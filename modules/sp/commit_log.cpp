@@ -1,85 +1,93 @@
 #include "commit_log.h"
 
-#include <cstdarg>
-#include <cstdio>
 #include <ostream>
 
+#include "modules/sim/vcd_tracer.h"
 #include "sp_pipeline.h"
-#include "modules/sim/debug_map.h"
 
 namespace mvp {
 
-using isa::Opcode;
-
-namespace {
-
-void append(std::string& s, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
-void append(std::string& s, const char* fmt, ...) {
-    char buf[128];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = std::vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        s.append(buf,
-                 static_cast<size_t>(n) < sizeof buf ? static_cast<size_t>(n) : sizeof buf - 1);
+CommitLog::CommitLog(SpPipeline& sp, const std::string& name) : sp_(sp) {
+    sim::VcdTracer& vcd = sim::VcdTracer::instance();
+    if (!vcd.enabled() || !vcd.wants(name + ".commit0.count")) return;
+    // Every port is sized before any is registered: the tracer keeps pointers into them.
+    const unsigned lanes = sp_.params.warp_size;
+    ports_.resize(sp_.params.ex_wb_width);
+    for (Port& p : ports_) {
+        p.sp = sp_.params.sp_id;
+        p.value.assign(lanes, 0);
+        p.address.assign(lanes, 0);
+        p.data.assign(lanes, 0);
+    }
+    for (size_t k = 0; k < ports_.size(); ++k) {
+        Port& p = ports_[k];
+        const std::string n = name + ".commit" + std::to_string(k) + ".";
+        vcd.trace(n + "count", &p.count, 32);
+        vcd.trace(n + "sp", &p.sp, 32);
+        vcd.trace(n + "warp", &p.warp, 32);
+        vcd.trace(n + "mask", &p.mask, lanes);
+        vcd.trace(n + "pc", &p.pc, 32);
+        vcd.trace(n + "insn", &p.insn, 64);
+        vcd.trace(n + "rd", &p.rd, 4);
+        for (unsigned l = 0; l < lanes; ++l) {
+            vcd.trace(n + "value" + std::to_string(l), &p.value[l], 32);
+            vcd.trace(n + "address" + std::to_string(l), &p.address[l], 32);
+            vcd.trace(n + "data" + std::to_string(l), &p.data[l], 32);
+        }
+    }
 }
 
-}  // namespace
-
 void CommitLog::write(const WarpInstruction& wi, uint64_t cycle) {
+    if (!ports_.empty()) drive_port(wi, cycle);
     if (!os_) return;
     format(wi, cycle);
     line_.push_back('\n');
     os_->write(line_.data(), static_cast<std::streamsize>(line_.size()));
 }
 
-std::string CommitLog::format(const WarpInstruction& wi, uint64_t cycle) const {
-    std::string& s = line_;
-    s.clear();
-    const unsigned digits = (sp_.params.warp_size + 3) / 4;
-    append(s, "%llu sp%u w%u m0x%0*llx pc=0x%04x ", static_cast<unsigned long long>(cycle),
-           sp_.params.sp_id, wi.warp, static_cast<int>(digits),
-           static_cast<unsigned long long>(wi.mask), wi.pc);
-    const DebugMap* map = sp_.thdc.group(wi.group).debug;
-    if (map && map->describes(wi.pc)) {
-        s += "(";
-        s += map->where(wi.pc);
-        s += ") ";
-        s += map->text(wi.pc);
-    } else {
-        s += "(-) ";
-        s += isa::disassemble(wi.in);
+void CommitLog::drive_port(const WarpInstruction& wi, uint64_t cycle) {
+    if (cycle != port_cycle_) {
+        port_cycle_ = cycle;
+        port_next_ = 0;
     }
-
-    const Opcode op = wi.in.op;
-    const isa::Unit unit = isa::info(op).unit;
-    if (op == Opcode::kSync || op == Opcode::kExit) return s;
-    const bool control = unit == isa::Unit::kCtrl;
-    const bool load_like = isa::is_load(op) || isa::is_atomic(op);
-    const bool store = isa::is_store(op);
-    if (!control && !store && !wi.writes_rd && !load_like) return s;
-    const unsigned reg = op == Opcode::kJplnk ? isa::kRegRa : wi.in.rd;
-    s += " |";
-    for (LaneMask m = wi.mask; m; m &= m - 1) {
+    // WB retires at most EX_WB instructions a cycle, so a port is always free.
+    if (port_next_ >= ports_.size()) return;
+    Port& p = ports_[port_next_++];
+    const CommitRecord r = record(wi, cycle);
+    p.warp = r.warp;
+    p.mask = r.mask;
+    p.pc = r.pc;
+    p.insn = isa::encode(r.in);
+    p.rd = static_cast<uint8_t>(r.writes_rd ? CommitRecord::written_reg(r.in) : 0);
+    const CommitRecord::LaneFields f = CommitRecord::lane_fields(r.in, r.writes_rd);
+    for (LaneMask m = r.mask; m; m &= m - 1) {
         const unsigned lane = lowest_lane(m);
-        append(s, " %u:", lane);
-        if (store) {
-            const unsigned size = isa::access_size(op);
-            const uint32_t data =
-                size == 4 ? wi.rt[lane] : wi.rt[lane] & ((uint32_t{1} << (8 * size)) - 1);
-            append(s, "[0x%08x]=0x%0*x", wi.address[lane], static_cast<int>(2 * size), data);
-        } else if (load_like) {
-            if (wi.writes_rd) append(s, "$%u=0x%08x", reg, wi.result[lane]);
-            append(s, "@0x%08x", wi.address[lane]);
-        } else if (control) {
-            if (op == Opcode::kJplnk) append(s, "$%u=0x%08x,", reg, wi.result[lane]);
-            append(s, "pc=0x%04x", wi.address[lane]);
-        } else {
-            append(s, "$%u=0x%08x", reg, wi.result[lane]);
-        }
+        if (f.value) p.value[lane] = r.value[lane];
+        if (f.address) p.address[lane] = r.address[lane];
+        if (f.data) p.data[lane] = r.data[lane];
     }
-    return s;
+    ++p.count;
+}
+
+CommitRecord CommitLog::record(const WarpInstruction& wi, uint64_t cycle) const {
+    CommitRecord r;
+    r.cycle = cycle;
+    r.sp = sp_.params.sp_id;
+    r.warp_size = sp_.params.warp_size;
+    r.warp = wi.warp;
+    r.mask = wi.mask;
+    r.pc = wi.pc;
+    r.in = wi.in;
+    r.writes_rd = wi.writes_rd;
+    r.value = wi.result;
+    r.address = wi.address;
+    r.data = wi.rt;
+    return r;
+}
+
+std::string CommitLog::format(const WarpInstruction& wi, uint64_t cycle) const {
+    record(wi, cycle).format(sp_.thdc.group(wi.group).debug, &line_);
+    return line_;
 }
 
 }  // namespace mvp

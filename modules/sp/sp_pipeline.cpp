@@ -39,7 +39,7 @@ SpPipeline::SpPipeline(const std::string& name, const SpParams& p, sim::ClockDom
       execute(*this),
       memory_unit(*this),
       writeback(*this),
-      commit_log(*this),
+      commit_log(*this, name),
       name_(name),
       owner_(owner),
       stats_(name) {

@@ -45,7 +45,8 @@ for f in "$libdir/$gpu_file" "$libdir/$gpu_soname" "$libdir/libmvp-gpu.so" \
     "$datadir/config/mvp_1sp.config" "$includedir/modules/hierarchy/gpu.h" \
     "$includedir/platforms/mvp/platform.h" "$includedir/sw/toolchain/build.h" \
     "$includedir/sw/host/device.h" "$bindir/mvpsim" "$bindir/mvp-as" "$bindir/mvp-ld" \
-    "$bindir/mvp-objdump" "$bindir/mvp-clc"; do
+    "$bindir/mvp-objdump" "$bindir/mvp-clc" "$bindir/mvp-trace-diff" "$bindir/mvp-vcd2commit" \
+    "$datadir/config/vcd2commit/mvp_model.map"; do
     [ -e "$prefix/$f" ] || fail "the install lacks $f"
 done
 soname=$(readelf -d "$prefix/$libdir/$gpu_file" | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p')
