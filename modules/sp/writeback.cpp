@@ -3,20 +3,24 @@
 #include <algorithm>
 
 #include "modules/isa/semantics.h"
-#include "sp_pipeline.h"
 
 namespace mvp {
 
-Writeback::Writeback(SpPipeline& sp) : sp_(sp) { due_.reserve(64); }
+Writeback::Writeback(const sc_core::sc_module_name& name, SpControl& sp)
+    : sc_core::sc_module(name),
+      ex_results("ex_results"),
+      memory_results("memory_results"),
+      rf("rf"),
+      scoreboard("scoreboard"),
+      thdc("thdc"),
+      sp_(sp) {
+    due_.reserve(64);
+}
 
 bool Writeback::tick(uint64_t now) {
     due_.clear();
-    auto gather = [&](std::vector<WarpInstruction*>& from) {
-        for (WarpInstruction* wi : from)
-            if (wi->wb_cycle <= now) due_.push_back(wi);
-    };
-    gather(sp_.execute.in_flight());
-    gather(sp_.memory_unit.completed());
+    ex_results->due(now, due_);
+    memory_results->due(now, due_);
     if (due_.empty()) return false;
     const size_t n = std::min<size_t>(due_.size(), sp_.params.ex_wb_width);
     if (due_.size() > n) {
@@ -29,21 +33,14 @@ bool Writeback::tick(uint64_t now) {
             return a->seq < b->seq;
         });
     }
-    auto remove = [&](std::vector<WarpInstruction*>& from) {
-        size_t keep = 0;
-        for (WarpInstruction* wi : from) {
-            if (std::find(due_.begin(), due_.end(), wi) == due_.end()) from[keep++] = wi;
-        }
-        from.resize(keep);
-    };
-    remove(sp_.execute.in_flight());
-    remove(sp_.memory_unit.completed());
+    ex_results->take(due_);
+    memory_results->take(due_);
     for (WarpInstruction* wi : due_) retire(wi, now);
     return true;
 }
 
 void Writeback::retire(WarpInstruction* wi, uint64_t now) {
-    SpPipeline& sp = sp_;
+    SpControl& sp = sp_;
     const unsigned w = wi->warp;
     const isa::Opcode op = wi->in.op;
     const bool memory = isa::is_memory(op);
@@ -53,16 +50,15 @@ void Writeback::retire(WarpInstruction* wi, uint64_t now) {
         if (memory) {
             for (LaneMask m = wi->mask; m; m &= m - 1) {
                 const unsigned lane = lowest_lane(m);
-                sp.regs.write(sp.thread(w, lane), reg, wi->result[lane]);
+                rf->write(sp.thread(w, lane), reg, wi->result[lane]);
             }
         }
-        sp.operand_collector.note_write(w, reg, now);
+        rf->note_write(w, reg, now);
     }
-    if (wi->sb_handle >= 0) sp.scoreboard->release(w, static_cast<unsigned>(wi->sb_handle));
-    sp.commit_log.write(*wi, now);
-    sp.note_retired(now);
+    if (wi->sb_handle >= 0) scoreboard->release(w, static_cast<unsigned>(wi->sb_handle));
+    sp.retired(*wi, now);
     sp.pool.free(wi);
-    sp.thdc.retired(w, memory);
+    thdc->retired(w, memory);
 }
 
 }  // namespace mvp
