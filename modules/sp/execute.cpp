@@ -97,13 +97,13 @@ void Execute::start(WarpInstruction* wi, Unit* unit, uint64_t e) {
                 sp.fault(w, lane, wi->pc, "special register out of range", index, true);
                 return;
             }
-            v = rf->special(t)[index];
+            v = rf->read_special(t, index);
         } else {
             v = isa::compute(in, wi->rs[lane], wi->rt[lane], wi->rd_old[lane]);
         }
         wi->result[lane] = v;
-        if (wi->writes_rd) rf->write(t, in.rd, v);
     }
+    if (wi->writes_rd) rf->write(w, wi->mask, in.rd, wi->result);
     if (wi->sb_handle >= 0) {
         const uint64_t ready = wi->wb_cycle >= e + 2 ? wi->wb_cycle - 2 : e;
         scoreboard->set_ready(w, static_cast<unsigned>(wi->sb_handle), ready);
@@ -139,11 +139,9 @@ void Execute::resolve(WarpInstruction* wi, uint64_t) {
             divergence->on_jump(w, slot, static_cast<uint32_t>(in.imm));
             break;
         case Opcode::kJplnk:
-            for (LaneMask m = wi->mask; m; m &= m - 1) {
-                const unsigned lane = lowest_lane(m);
-                wi->result[lane] = isa::link_value(pc);
-                rf->write(sp.thread(w, lane), isa::kRegRa, wi->result[lane]);
-            }
+            for (LaneMask m = wi->mask; m; m &= m - 1)
+                wi->result[lowest_lane(m)] = isa::link_value(pc);
+            rf->write(w, wi->mask, isa::kRegRa, wi->result);
             divergence->on_call(w, slot, static_cast<uint32_t>(in.imm), pc + isa::kInstBytes);
             break;
         case Opcode::kJr:
@@ -191,15 +189,15 @@ void Execute::reset() {
     for (Unit* u : {&int_unit, &fp_unit, &sfu_unit}) u->next_free = 0;
 }
 
-void Execute::due(uint64_t now, std::vector<WarpInstruction*>& out) const {
-    for (WarpInstruction* wi : in_flight_)
-        if (wi->wb_cycle <= now) out.push_back(wi);
-}
-
-void Execute::take(const std::vector<WarpInstruction*>& taken) {
+void Execute::collect(uint64_t now, std::vector<WarpInstruction*>& out) {
     size_t keep = 0;
-    for (WarpInstruction* wi : in_flight_)
-        if (std::find(taken.begin(), taken.end(), wi) == taken.end()) in_flight_[keep++] = wi;
+    for (WarpInstruction* wi : in_flight_) {
+        if (wi->wb_cycle <= now) {
+            out.push_back(wi);
+        } else {
+            in_flight_[keep++] = wi;
+        }
+    }
     in_flight_.resize(keep);
 }
 

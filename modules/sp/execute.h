@@ -83,8 +83,8 @@ class Execute : public sc_core::sc_module, public PipelineRegisterIf, public Wri
         return rf_ex_[pipe].empty() && in_flight_.empty();
     }
     // WritebackSourceIf: instructions in EX, each due at WB at its wb_cycle.
-    void due(uint64_t now, std::vector<WarpInstruction*>& out) const override;
-    void take(const std::vector<WarpInstruction*>& taken) override;
+    void collect(uint64_t now, std::vector<WarpInstruction*>& out) override;
+    void give_back(WarpInstruction* wi) override { in_flight_.push_back(wi); }
 
     Unit int_unit;
     Unit fp_unit;

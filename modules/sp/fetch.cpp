@@ -26,6 +26,7 @@ Fetch::Fetch(const sc_core::sc_module_name& name, SpControl& sp)
 void Fetch::init(unsigned max_splits) {
     slots_ = max_splits;
     contexts_.resize(size_t{sp_.params.num_warps()} * slots_);
+    code_.assign(sp_.params.num_warps(), Code{});
     for (Context& c : contexts_) c.buffer.resize(sp_.params.ibuffer_entries);
     responses_.reserve(64);
 }
@@ -38,6 +39,7 @@ void Fetch::reset(Context& c, uint32_t pc) {
 }
 
 void Fetch::start(unsigned warp) {
+    code_[warp] = Code{thdc->code_base_of(warp), thdc->code_bytes_of(warp)};
     for (unsigned s = 0; s < slots_; ++s) {
         Context& c = contexts_[warp * slots_ + s];
         c.buffer.clear();
@@ -79,8 +81,8 @@ bool Fetch::send_table_read() {
         if (t.sent) continue;
         if (!icc.can_send()) return true;  // the ICC holds the previous request
         CodeImage code;
-        code.base = thdc->code_base_of(t.branch.warp);
-        code.bytes = thdc->code_bytes_of(t.branch.warp);
+        code.base = code_[t.branch.warp].base;
+        code.bytes = code_[t.branch.warp].bytes;
         tlm::tlm_generic_payload* gp = mm_.allocate();
         gp->set_command(tlm::TLM_READ_COMMAND);
         gp->set_address(code.table_entry(t.branch.index));
@@ -154,7 +156,7 @@ void Fetch::on_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at
     r.context = static_cast<uint32_t>(ext->request_id >> 32);
     r.generation = static_cast<uint32_t>(ext->request_id);
     const Context& c = contexts_[r.context];
-    const uint32_t code_base = thdc->code_base_of(r.context / slots_);
+    const uint32_t code_base = code_[r.context / slots_].base;
     r.pc = static_cast<uint32_t>(gp.get_address()) - code_base;
     r.count = gp.get_data_length() / isa::kInstBytes;
     r.ok = gp.is_response_ok();
@@ -215,7 +217,8 @@ bool Fetch::tick(uint64_t now) {
             if (room == 0) continue;
             DivergencePolicy::Split split = divergence->split(w, s);
             if (split.mask == 0) continue;
-            const uint32_t code_bytes = thdc->code_bytes_of(static_cast<unsigned>(w));
+            const Code& code = code_[static_cast<unsigned>(w)];
+            const uint32_t code_bytes = code.bytes;
             if (c.fetch_pc >= code_bytes) continue;  // ran ahead of the image: nothing to fetch
             // The ICC holds the previous request: try again next cycle (stay awake).
             if (!icc.can_send()) return true;
@@ -225,7 +228,7 @@ bool Fetch::tick(uint64_t now) {
                 count = 2;
             tlm::tlm_generic_payload* gp = mm_.allocate();
             gp->set_command(tlm::TLM_READ_COMMAND);
-            gp->set_address(uint64_t{thdc->code_base_of(static_cast<unsigned>(w))} + c.fetch_pc);
+            gp->set_address(uint64_t{code.base} + c.fetch_pc);
             gp->set_data_length(count * isa::kInstBytes);
             gp->set_streaming_width(count * isa::kInstBytes);
             gp->set_byte_enable_ptr(nullptr);

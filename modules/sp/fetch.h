@@ -107,6 +107,12 @@ class Fetch : public sc_core::sc_module, public FetchIf {
     bool complete_table_reads(uint64_t now);
 
     SpControl& sp_;
+    // The code image of each warp's launch (base, size), latched when the warp starts.
+    struct Code {
+        uint32_t base = 0;
+        uint32_t bytes = 0;
+    };
+    std::vector<Code> code_;
     unsigned slots_ = 1;
     std::vector<Context> contexts_;
     std::vector<Response> responses_;

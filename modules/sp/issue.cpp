@@ -63,6 +63,7 @@ void Issue::init(unsigned max_splits) {
     trace_mask.assign(warps, 0);
     trace_stall.assign(warps, kNoWarp);
     place_state_.assign(sp_.params.running_warps, PlaceState{});
+    code_bytes_.assign(warps, 0);
 }
 
 void Issue::reset() {
@@ -74,6 +75,7 @@ void Issue::reset() {
 }
 
 void Issue::start(unsigned warp) {
+    code_bytes_[warp] = thdc->code_bytes_of(warp);
     for (unsigned s = 0; s < slots_; ++s) pending_control_[warp * slots_ + s] = 0;
 }
 
@@ -176,8 +178,8 @@ void Issue::trace_splits(unsigned w, const PlaceState& ps) {
 bool Issue::ready(unsigned w, unsigned slot, uint64_t now) {
     const DivergencePolicy::Split split = divergence->split(w, slot);
     if (split.mask == 0) return false;
-    if (thdc->split_at_barrier(w, split.mask) || pending_control_[w * slots_ + slot] ||
-        thdc->split_memory_blocked(w, split.mask))
+    if (pending_control_[w * slots_ + slot] ||
+        thdc->split_hold(w, split.mask) != ThdcIf::Hold::kNone)
         return false;
     const InstructionBuffer& buf = fetch->buffer(w, slot);
     if (buf.empty() || buf.front().pc != split.pc ||
@@ -204,9 +206,10 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
         trace_mask[w] = split.mask;
         trace_ibuffer[w] = buf.ready();
     }
-    if (thdc->split_at_barrier(w, split.mask)) return kBarrier;
+    const ThdcIf::Hold hold = thdc->split_hold(w, split.mask);
+    if (hold == ThdcIf::Hold::kBarrier) return kBarrier;
     if (pending_control_[w * slots_ + slot]) return kControl;
-    if (thdc->split_memory_blocked(w, split.mask)) return kMemory;
+    if (hold == ThdcIf::Hold::kMemory) return kMemory;
     if (buf.empty()) return kIbufferEmpty;
     const InstructionBuffer::Entry& e = buf.front();
     if (e.pc != split.pc) {
@@ -269,13 +272,7 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
     wi->sb_handle = -1;
 
     // Operands, read for the active lanes.
-    for (LaneMask m = mask; m; m &= m - 1) {
-        const unsigned lane = lowest_lane(m);
-        const uint32_t* r = rf->gpr(sp.thread(w, lane));
-        wi->rs[lane] = r[in.rs];
-        wi->rt[lane] = r[in.rt];
-        wi->rd_old[lane] = r[in.rd];
-    }
+    rf->read(w, mask, in.rs, in.rt, in.rd, wi->rs, wi->rt, wi->rd_old);
     // The register reads RF performs: distinct registers other than $zero; a register whose
     // producer has not written back yet comes from the bypass.
     auto add_read = [&](unsigned reg) {
@@ -312,7 +309,7 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
         thdc->exited(w, lanes, divergence->live(w), now);
         fetch->sync(w);
     } else {
-        if (pc + isa::kInstBytes >= thdc->code_bytes_of(w)) {
+        if (pc + isa::kInstBytes >= code_bytes_[w]) {
             sp.fault(w, lowest_lane(mask), pc, "execution ran off the end of the code image",
                      pc + isa::kInstBytes, true);
             return kIssued;

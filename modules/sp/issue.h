@@ -115,6 +115,7 @@ class Issue : public sc_core::sc_module, public IssueIf {
     bool ready(unsigned warp, unsigned slot, uint64_t now);
 
     SpControl& sp_;
+    std::vector<uint32_t> code_bytes_;  // per warp, latched when it starts
     unsigned slots_ = 1;
     std::vector<uint8_t> pending_control_;
     std::vector<PlaceState> place_state_;

@@ -139,15 +139,15 @@ void MemoryUnit::complete(const WarpMemoryResult& result) {
     sp_.wake_at(now + 1);
 }
 
-void MemoryUnit::due(uint64_t now, std::vector<WarpInstruction*>& out) const {
-    for (WarpInstruction* wi : completed_)
-        if (wi->wb_cycle <= now) out.push_back(wi);
-}
-
-void MemoryUnit::take(const std::vector<WarpInstruction*>& taken) {
+void MemoryUnit::collect(uint64_t now, std::vector<WarpInstruction*>& out) {
     size_t keep = 0;
-    for (WarpInstruction* wi : completed_)
-        if (std::find(taken.begin(), taken.end(), wi) == taken.end()) completed_[keep++] = wi;
+    for (WarpInstruction* wi : completed_) {
+        if (wi->wb_cycle <= now) {
+            out.push_back(wi);
+        } else {
+            completed_[keep++] = wi;
+        }
+    }
     completed_.resize(keep);
 }
 

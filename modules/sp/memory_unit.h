@@ -65,8 +65,8 @@ class MemoryUnit : public sc_core::sc_module, public PipelineRegisterIf, public 
         return rf_ex_.empty() && queue_.empty() && memory_can_accept();
     }
     // WritebackSourceIf: completed instructions, due at the edge after their completion.
-    void due(uint64_t now, std::vector<WarpInstruction*>& out) const override;
-    void take(const std::vector<WarpInstruction*>& taken) override;
+    void collect(uint64_t now, std::vector<WarpInstruction*>& out) override;
+    void give_back(WarpInstruction* wi) override { completed_.push_back(wi); }
     unsigned outstanding() const { return static_cast<unsigned>(at_memory_.size()); }
 
     uint64_t busy_cycles = 0;  // AGU cycles

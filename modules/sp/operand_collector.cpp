@@ -7,6 +7,7 @@ OperandCollector::OperandCollector(const sc_core::sc_module_name& name, SpContro
       ex_stage("ex_stage"),
       memory_stage("memory_stage"),
       sp_(sp),
+      warp_size_(sp.params.warp_size),
       regs_(sp.params.threads_per_sp),
       collector_(sp.params.rf_model == SpParams::RfModel::kCollector),
       capacity_(collector_ ? sp.params.oc_collectors : sp.params.issue_width) {
@@ -74,7 +75,8 @@ bool OperandCollector::tick(uint64_t now) {
         WarpInstruction* wi = active_[i];
         const uint8_t all = static_cast<uint8_t>((1u << wi->num_reads) - 1);
         const bool ready = ((wi->reads_done | wi->bypass) & all) == all;
-        PipelineRegisterIf* next = wi->pipe == SpParams::kPipeMem ? memory_stage[0] : ex_stage[0];
+        PipelineRegisterIf* next =
+            wi->pipe == SpParams::kPipeMem ? memory_stage.operator->() : ex_stage.operator->();
         if (!blocked && ready && !next->full(wi->pipe)) {
             sp_.counters.rf_bypass_reads += static_cast<unsigned>(__builtin_popcount(wi->bypass));
             next->push(wi);

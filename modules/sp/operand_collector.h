@@ -62,16 +62,34 @@ class OperandCollector : public sc_core::sc_module,
     void push(WarpInstruction* wi) override { is_rf_[wi->pipe].push(wi); }
     bool drained(unsigned pipe) const override { return is_rf_[pipe].empty() && active_.empty(); }
     // RegisterFileIf.
-    const uint32_t* gpr(unsigned thread) const override { return regs_.gpr(thread); }
-    const uint32_t* special(unsigned thread) const override { return regs_.special(thread); }
-    void write(unsigned thread, unsigned reg, uint32_t value) override {
-        regs_.write(thread, reg, value);
+    void read(unsigned warp, LaneMask mask, unsigned ra, unsigned rb, unsigned rc, uint32_t* a,
+              uint32_t* b, uint32_t* c) const override {
+        const uint32_t* const base = regs_.gpr(warp * warp_size_);
+        for (LaneMask m = mask; m; m &= m - 1) {
+            const unsigned lane = lowest_lane(m);
+            const uint32_t* r = base + size_t{lane} * isa::kNumRegs;
+            a[lane] = r[ra];
+            b[lane] = r[rb];
+            c[lane] = r[rc];
+        }
+    }
+    uint32_t read_special(unsigned thread, unsigned index) const override {
+        return regs_.special(thread)[index];
+    }
+    void write(unsigned warp, LaneMask mask, unsigned reg, const uint32_t* values) override {
+        if (reg == isa::kRegZero) return;
+        uint32_t* const base = regs_.gpr(warp * warp_size_) + reg;
+        for (LaneMask m = mask; m; m &= m - 1) {
+            const unsigned lane = lowest_lane(m);
+            base[size_t{lane} * isa::kNumRegs] = values[lane];
+        }
     }
     // WB writes `reg` of `warp` in this cycle (called before tick).
     void note_write(unsigned warp, unsigned reg, uint64_t now) override;
 
   private:
     SpControl& sp_;
+    unsigned warp_size_;
     RegisterFile regs_;
     PipelineLatch is_rf_[SpParams::kNumPipes];
     bool collector_;

@@ -33,7 +33,8 @@ class SpControl {
     // Stops the SP with a fault of lane `lane` of `warp` at `pc`, in the golden model's format.
     virtual void fault(unsigned warp, unsigned lane, uint32_t pc, const char* what,
                        uint32_t address, bool has_address) = 0;
-    virtual bool stopped() const = 0;
+    // The SP stopped (a fault, the watchdog, the cycle limit): no block does anything more.
+    bool stopped() const { return stopped_; }
     // Something happened this cycle (keeps the SP awake for the next).
     virtual void progress() = 0;
     // Wakes the SP at `cycle` (or the next edge) if it sleeps; UINT64_MAX: no-op.
@@ -48,6 +49,7 @@ class SpControl {
 
   protected:
     uint8_t pipe_of_unit_[5] = {};
+    bool stopped_ = false;
 };
 
 }  // namespace mvp

@@ -87,7 +87,6 @@ class SpPipeline : public SpControl {
     std::function<void(uint64_t group_linear_id)> on_workgroup_done;
     // A fault, a hang (watchdog) or the cycle limit: the pipeline stops for good.
     std::function<void(const std::string& message)> on_error;
-    bool stopped() const override { return stopped_; }
     bool idle() const { return thdc.resident_warps() == 0; }
 
     void set_commit_log(std::ostream* os) { commit_log.set_stream(os); }
@@ -130,7 +129,6 @@ class SpPipeline : public SpControl {
     sim::Clocked& owner_;
     uint64_t now_ = 0;
     bool progress_ = false;
-    bool stopped_ = false;
     uint64_t last_retire_cycle_ = 0;
     uint64_t active_since_ = 0;
     bool active_ = false;

@@ -119,13 +119,13 @@ class Thdc : public sc_core::sc_module, public ThdcIf {
     void retired(unsigned w, bool memory) override;
     // The split's threads may not issue: they wait at the barrier, or (stall/switch policies)
     // for a memory instruction of theirs (PDOM: of the warp).
-    bool split_at_barrier(unsigned w, LaneMask split) const override {
-        return (split & warps_[w].barrier_lanes) != 0;
-    }
-    bool split_memory_blocked(unsigned w, LaneMask split) const override {
+    Hold split_hold(unsigned w, LaneMask split) const override {
         const Warp& warp = warps_[w];
-        return warp.mem_outstanding > 0 && params_.thdc_policy != SpParams::ThdcPolicy::kPark &&
-               (!per_split_memory_ || (split & warp.mem_lanes) != 0);
+        if (split & warp.barrier_lanes) return Hold::kBarrier;
+        if (warp.mem_outstanding > 0 && params_.thdc_policy != SpParams::ThdcPolicy::kPark &&
+            (!per_split_memory_ || (split & warp.mem_lanes) != 0))
+            return Hold::kMemory;
+        return Hold::kNone;
     }
     uint32_t group_of(unsigned w) const override { return warps_[w].group; }
     uint32_t code_base_of(unsigned w) const override { return groups_[warps_[w].group].code_base; }

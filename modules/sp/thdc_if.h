@@ -22,10 +22,10 @@ class ThdcIf : public virtual sc_core::sc_interface {
     // Where the warp's code image lies (its group's launch).
     virtual uint32_t code_base_of(unsigned warp) const = 0;
     virtual uint32_t code_bytes_of(unsigned warp) const = 0;
-    // The split's threads wait at the barrier / (stall, switch policies) for a memory
-    // instruction of theirs (PDOM: of the warp).
-    virtual bool split_at_barrier(unsigned warp, LaneMask split) const = 0;
-    virtual bool split_memory_blocked(unsigned warp, LaneMask split) const = 0;
+    // Why the split's threads may not issue: they wait at the barrier, or (stall, switch
+    // policies) for a memory instruction of theirs (PDOM: of the warp).
+    enum class Hold : uint8_t { kNone, kBarrier, kMemory };
+    virtual Hold split_hold(unsigned warp, LaneMask split) const = 0;
     // Bookkeeping of issued and retired instructions; retire may end the warp's group.
     virtual void issued(unsigned warp, bool memory, LaneMask lanes, uint64_t now) = 0;
     virtual void retired(unsigned warp, bool memory) = 0;

@@ -13,10 +13,11 @@ namespace mvp {
 // the cycle and takes them.
 class WritebackSourceIf : public virtual sc_core::sc_interface {
   public:
-    // Appends the instructions due at WB by `now`.
-    virtual void due(uint64_t now, std::vector<WarpInstruction*>& out) const = 0;
-    // WB wrote these back (some may be another source's).
-    virtual void take(const std::vector<WarpInstruction*>& taken) = 0;
+    // Moves the instructions due at WB by `now` into `out` (appended).
+    virtual void collect(uint64_t now, std::vector<WarpInstruction*>& out) = 0;
+    // Returns an instruction WB collected but could not write back in this cycle (more were due
+    // than it retires per cycle); it is offered again next cycle.
+    virtual void give_back(WarpInstruction* wi) = 0;
 };
 
 }  // namespace mvp
