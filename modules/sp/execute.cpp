@@ -1,13 +1,25 @@
 #include "execute.h"
 
+#include <algorithm>
+
 #include "modules/isa/semantics.h"
-#include "sp_pipeline.h"
+#include "modules/isa/special_register.h"
 
 namespace mvp {
 
 using isa::Opcode;
 
-Execute::Execute(SpPipeline& sp) : sp_(sp) {
+Execute::Execute(const sc_core::sc_module_name& name, SpControl& sp)
+    : sc_core::sc_module(name),
+      scoreboard("scoreboard"),
+      rf("rf"),
+      divergence("divergence"),
+      fetch("fetch"),
+      issue("issue"),
+      thdc("thdc"),
+      sp_(sp) {
+    for (unsigned p = 0; p < SpParams::kNumPipes; ++p)
+        if (p != SpParams::kPipeMem) rf_ex_[p].resize(sp.params.rf_ex_width[p]);
     int_unit.name = "int";
     int_unit.lanes = sp.params.int_units;
     fp_unit.name = "fp";
@@ -34,7 +46,7 @@ bool Execute::tick(uint64_t now) {
     bool moved = false;
     for (unsigned p = 0; p < SpParams::kNumPipes; ++p) {
         if (p == SpParams::kPipeMem) continue;
-        PipelineLatch& latch = sp_.rf_ex[p];
+        PipelineLatch& latch = rf_ex_[p];
         if (latch.empty()) continue;
         WarpInstruction* wi = latch.front();
         Unit* unit = unit_of(*wi);
@@ -48,7 +60,7 @@ bool Execute::tick(uint64_t now) {
 }
 
 void Execute::start(WarpInstruction* wi, Unit* unit, uint64_t e) {
-    SpPipeline& sp = sp_;
+    SpControl& sp = sp_;
     const isa::Instruction& in = wi->in;
     const unsigned w = wi->warp;
     wi->ex_cycle = e;
@@ -58,7 +70,7 @@ void Execute::start(WarpInstruction* wi, Unit* unit, uint64_t e) {
         // write-back order of the INT pipe stays the program order.
         wi->wb_cycle = e + sp.params.latency_int[static_cast<unsigned>(isa::LatencyClass::kAdd)];
         resolve(wi, e);
-        if (wi->sb_handle >= 0) sp.scoreboard->set_ready(w, static_cast<unsigned>(wi->sb_handle), e);
+        if (wi->sb_handle >= 0) scoreboard->set_ready(w, static_cast<unsigned>(wi->sb_handle), e);
         in_flight_.push_back(wi);
         return;
     }
@@ -85,28 +97,28 @@ void Execute::start(WarpInstruction* wi, Unit* unit, uint64_t e) {
                 sp.fault(w, lane, wi->pc, "special register out of range", index, true);
                 return;
             }
-            v = sp.regs.special(t)[index];
+            v = rf->read_special(t, index);
         } else {
             v = isa::compute(in, wi->rs[lane], wi->rt[lane], wi->rd_old[lane]);
         }
         wi->result[lane] = v;
-        if (wi->writes_rd) sp.regs.write(t, in.rd, v);
     }
+    if (wi->writes_rd) rf->write(w, wi->mask, in.rd, wi->result);
     if (wi->sb_handle >= 0) {
         const uint64_t ready = wi->wb_cycle >= e + 2 ? wi->wb_cycle - 2 : e;
-        sp.scoreboard->set_ready(w, static_cast<unsigned>(wi->sb_handle), ready);
+        scoreboard->set_ready(w, static_cast<unsigned>(wi->sb_handle), ready);
     }
     in_flight_.push_back(wi);
 }
 
 void Execute::resolve(WarpInstruction* wi, uint64_t) {
-    SpPipeline& sp = sp_;
+    SpControl& sp = sp_;
     const isa::Instruction& in = wi->in;
     const Opcode op = in.op;
     if (op == Opcode::kSync || op == Opcode::kExit) return;
     const unsigned w = wi->warp;
     const uint32_t pc = wi->pc;
-    const uint32_t code_bytes = sp.code_bytes_of(w);
+    const uint32_t code_bytes = thdc->code_bytes_of(w);
     // Every lane's next PC (kept for the commit log), checked against the code image.
     LaneMask taken = 0;
     for (LaneMask m = wi->mask; m; m &= m - 1) {
@@ -124,18 +136,16 @@ void Execute::resolve(WarpInstruction* wi, uint64_t) {
     const unsigned slot = wi->slot;
     switch (op) {
         case Opcode::kJp:
-            sp.policy->on_jump(w, slot, static_cast<uint32_t>(in.imm));
+            divergence->on_jump(w, slot, static_cast<uint32_t>(in.imm));
             break;
         case Opcode::kJplnk:
-            for (LaneMask m = wi->mask; m; m &= m - 1) {
-                const unsigned lane = lowest_lane(m);
-                wi->result[lane] = isa::link_value(pc);
-                sp.regs.write(sp.thread(w, lane), isa::kRegRa, wi->result[lane]);
-            }
-            sp.policy->on_call(w, slot, static_cast<uint32_t>(in.imm), pc + isa::kInstBytes);
+            for (LaneMask m = wi->mask; m; m &= m - 1)
+                wi->result[lowest_lane(m)] = isa::link_value(pc);
+            rf->write(w, wi->mask, isa::kRegRa, wi->result);
+            divergence->on_call(w, slot, static_cast<uint32_t>(in.imm), pc + isa::kInstBytes);
             break;
         case Opcode::kJr:
-            sp.policy->on_indirect(w, slot, wi->address, in.rs == isa::kRegRa);
+            divergence->on_indirect(w, slot, wi->address, in.rs == isa::kRegRa);
             break;
         default: {
             ++sp.counters.branches;
@@ -148,19 +158,47 @@ void Execute::resolve(WarpInstruction* wi, uint64_t) {
             const isa::Reconvergence r = isa::decode_reconvergence(in.rcv, pc);
             const bool divergent = taken && taken != wi->mask;
             if (divergent && r.kind == isa::Reconvergence::Kind::kInTable) {
-                sp.fetch.read_reconvergence(
+                fetch->read_reconvergence(
                     {w, slot, pc, taken, static_cast<uint32_t>(in.imm), r.value});
                 return;
             }
             const uint32_t rpc =
                 r.kind == isa::Reconvergence::Kind::kAtPc ? r.value : isa::kReconvergeAtExit;
-            sp.policy->on_branch(w, slot, taken, static_cast<uint32_t>(in.imm),
-                                 pc + isa::kInstBytes, rpc);
+            divergence->on_branch(w, slot, taken, static_cast<uint32_t>(in.imm),
+                                  pc + isa::kInstBytes, rpc);
             break;
         }
     }
-    sp.issue.resolved(w, slot);
-    sp.fetch.sync(w);
+    issue->resolved(w, slot);
+    fetch->sync(w);
+}
+
+}  // namespace mvp
+
+namespace mvp {
+
+bool Execute::empty() const {
+    for (const PipelineLatch& l : rf_ex_)
+        if (!l.empty()) return false;
+    return in_flight_.empty();
+}
+
+void Execute::reset() {
+    for (PipelineLatch& l : rf_ex_) l.clear();
+    in_flight_.clear();
+    for (Unit* u : {&int_unit, &fp_unit, &sfu_unit}) u->next_free = 0;
+}
+
+void Execute::collect(uint64_t now, std::vector<WarpInstruction*>& out) {
+    size_t keep = 0;
+    for (WarpInstruction* wi : in_flight_) {
+        if (wi->wb_cycle <= now) {
+            out.push_back(wi);
+        } else {
+            in_flight_[keep++] = wi;
+        }
+    }
+    in_flight_.resize(keep);
 }
 
 }  // namespace mvp

@@ -1,13 +1,22 @@
 #pragma once
 
 #include <cstdint>
+#include <systemc>
 #include <vector>
 
+#include "divergence_policy.h"
+#include "fetch_if.h"
+#include "issue_if.h"
+#include "pipeline_latch.h"
+#include "pipeline_register_if.h"
+#include "register_file_if.h"
+#include "scoreboard_if.h"
+#include "sp_control.h"
+#include "thdc_if.h"
 #include "warp_instruction.h"
+#include "writeback_source_if.h"
 
 namespace mvp {
-
-class SpPipeline;
 
 // EX: the INT32 ALU/MAC, FP32 and SFU units and the branch unit. (The LD/ST units are the
 // MemoryUnit.) Each RF->EX register feeds EX0 with at most one instruction per cycle, in
@@ -35,7 +44,13 @@ class SpPipeline;
 // resolves at t + 2: the next instruction of the split issues at t + 2 when it was already
 // fetched (fall-through), or after the refetch otherwise (taken: t + 2 + ICC latency + 1).
 // sync and exit act at issue and go through the branch unit only to retire.
-class Execute {
+//
+// Ports: `scoreboard` (results forwardable), `rf` (results and special registers),
+// `divergence`, `fetch`, `issue` (a resolved branch: the splits change, fetch is redirected,
+// the split may issue again), `thdc` (the code image size jumps are checked against). Exports
+// (the module itself) PipelineRegisterIf, its RF->EX registers (the INT, SP and SFU pipes), to
+// RF, and WritebackSourceIf to WB.
+class Execute : public sc_core::sc_module, public PipelineRegisterIf, public WritebackSourceIf {
   public:
     struct Unit {
         const char* name = "";
@@ -45,12 +60,31 @@ class Execute {
         uint64_t instructions = 0;
     };
 
-    explicit Execute(SpPipeline& sp);
+    Execute(const sc_core::sc_module_name& name, SpControl& sp);
+
+    sc_core::sc_port<ScoreboardIf> scoreboard;
+    sc_core::sc_port<RegisterFileIf> rf;
+    sc_core::sc_port<DivergencePolicy> divergence;
+    sc_core::sc_port<FetchIf> fetch;
+    sc_core::sc_port<IssueIf> issue;
+    sc_core::sc_port<ThdcIf> thdc;
 
     bool tick(uint64_t now);
-    bool empty() const { return in_flight_.empty(); }
-    // Instructions in EX, each due at WB at its wb_cycle.
-    std::vector<WarpInstruction*>& in_flight() { return in_flight_; }
+    // Nothing in the RF->EX registers or the units.
+    bool empty() const;
+    // Drops every instruction (the SP's reset).
+    void reset();
+
+    // PipelineRegisterIf: the RF->EX registers of the INT, SP and SFU pipes.
+    bool full(unsigned pipe) const override { return rf_ex_[pipe].full(); }
+    bool empty(unsigned pipe) const override { return rf_ex_[pipe].empty(); }
+    void push(WarpInstruction* wi) override { rf_ex_[wi->pipe].push(wi); }
+    bool drained(unsigned pipe) const override {
+        return rf_ex_[pipe].empty() && in_flight_.empty();
+    }
+    // WritebackSourceIf: instructions in EX, each due at WB at its wb_cycle.
+    void collect(uint64_t now, std::vector<WarpInstruction*>& out) override;
+    void give_back(WarpInstruction* wi) override { in_flight_.push_back(wi); }
 
     Unit int_unit;
     Unit fp_unit;
@@ -62,7 +96,8 @@ class Execute {
     void resolve(WarpInstruction* wi, uint64_t now);
     Unit* unit_of(const WarpInstruction& wi);
 
-    SpPipeline& sp_;
+    SpControl& sp_;
+    PipelineLatch rf_ex_[SpParams::kNumPipes];
     std::vector<WarpInstruction*> in_flight_;
 };
 

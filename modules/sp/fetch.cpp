@@ -3,23 +3,30 @@
 #include <algorithm>
 #include <cstring>
 
+#include "modules/golden/code_image.h"
 #include "modules/sim/gpu_extension.h"
-#include "sp_pipeline.h"
 
 namespace mvp {
 
-Fetch::Fetch(SpPipeline& sp) : sp_(sp) {
-    sp_.fetch_port.on_response = [this](tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
+Fetch::Fetch(const sc_core::sc_module_name& name, SpControl& sp)
+    : sc_core::sc_module(name),
+      icc("icc"),
+      thdc("thdc"),
+      divergence("divergence"),
+      issue("issue"),
+      sp_(sp) {
+    icc.on_response = [this](tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
         on_response(gp, at);
     };
-    sp_.fetch_port.on_ready = [this](const sc_core::sc_time& at) {
+    icc.on_ready = [this](const sc_core::sc_time& at) {
         sp_.wake_at(sp_.clock.cycle_at_or_after(at));
     };
 }
 
-void Fetch::init() {
-    slots_ = sp_.policy->max_splits();
+void Fetch::init(unsigned max_splits) {
+    slots_ = max_splits;
     contexts_.resize(size_t{sp_.params.num_warps()} * slots_);
+    code_.assign(sp_.params.num_warps(), Code{});
     for (Context& c : contexts_) c.buffer.resize(sp_.params.ibuffer_entries);
     responses_.reserve(64);
 }
@@ -32,18 +39,19 @@ void Fetch::reset(Context& c, uint32_t pc) {
 }
 
 void Fetch::start(unsigned warp) {
+    code_[warp] = Code{thdc->code_base_of(warp), thdc->code_bytes_of(warp)};
     for (unsigned s = 0; s < slots_; ++s) {
         Context& c = contexts_[warp * slots_ + s];
         c.buffer.clear();
         ++c.generation;
-        c.fetch_pc = sp_.policy->split(warp, s).pc;
+        c.fetch_pc = divergence->split(warp, s).pc;
     }
 }
 
 void Fetch::sync(unsigned warp) {
     for (unsigned s = 0; s < slots_; ++s) {
         Context& c = contexts_[warp * slots_ + s];
-        DivergencePolicy::Split split = sp_.policy->split(warp, s);
+        DivergencePolicy::Split split = divergence->split(warp, s);
         // An empty slot keeps what it fetched: a split that later starts in the slot at the
         // same PC (a reconvergence where the slot's split waited) uses it.
         if (split.mask == 0) continue;
@@ -55,7 +63,7 @@ void Fetch::sync(unsigned warp) {
 void Fetch::flush(unsigned warp) {
     for (unsigned s = 0; s < slots_; ++s) {
         Context& c = contexts_[warp * slots_ + s];
-        reset(c, sp_.policy->split(warp, s).pc);
+        reset(c, divergence->split(warp, s).pc);
     }
 }
 
@@ -71,11 +79,10 @@ bool Fetch::send_table_read() {
     for (size_t i = 0; i < table_reads_.size(); ++i) {
         TableRead& t = table_reads_[i];
         if (t.sent) continue;
-        if (!sp_.fetch_port.can_send()) return true;  // the ICC holds the previous request
-        const Thdc::Group& g = sp_.thdc.group(sp_.thdc.warp(t.branch.warp).group);
+        if (!icc.can_send()) return true;  // the ICC holds the previous request
         CodeImage code;
-        code.base = g.code_base;
-        code.bytes = g.code_bytes;
+        code.base = code_[t.branch.warp].base;
+        code.bytes = code_[t.branch.warp].bytes;
         tlm::tlm_generic_payload* gp = mm_.allocate();
         gp->set_command(tlm::TLM_READ_COMMAND);
         gp->set_address(code.table_entry(t.branch.index));
@@ -92,7 +99,7 @@ bool Fetch::send_table_read() {
         ext->issue_time = sc_core::sc_time_stamp();
         t.sent = true;
         ++outstanding_;
-        sp_.fetch_port.send(*gp);
+        icc.send(*gp);
         gp->release();
         return true;
     }
@@ -114,8 +121,8 @@ bool Fetch::complete_table_reads(uint64_t now) {
                       static_cast<uint32_t>(t.rpc), true);
             return true;
         }
-        sp_.policy->on_branch(b.warp, b.slot, b.taken, b.target, b.pc + isa::kInstBytes, t.rpc);
-        sp_.issue.resolved(b.warp, b.slot);
+        divergence->on_branch(b.warp, b.slot, b.taken, b.target, b.pc + isa::kInstBytes, t.rpc);
+        issue->resolved(b.warp, b.slot);
         sync(b.warp);
         any = true;
     }
@@ -149,7 +156,7 @@ void Fetch::on_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at
     r.context = static_cast<uint32_t>(ext->request_id >> 32);
     r.generation = static_cast<uint32_t>(ext->request_id);
     const Context& c = contexts_[r.context];
-    const uint32_t code_base = sp_.thdc.group(sp_.thdc.warp(r.context / slots_).group).code_base;
+    const uint32_t code_base = code_[r.context / slots_].base;
     r.pc = static_cast<uint32_t>(gp.get_address()) - code_base;
     r.count = gp.get_data_length() / isa::kInstBytes;
     r.ok = gp.is_response_ok();
@@ -193,7 +200,7 @@ bool Fetch::accept_responses(uint64_t now) {
 
 bool Fetch::tick(uint64_t now) {
     if (!table_reads_.empty() && send_table_read()) return true;
-    const std::vector<int>& running = sp_.thdc.running();
+    const std::vector<int>& running = thdc->running();
     const unsigned places = static_cast<unsigned>(running.size());
     if (places == 0) return false;
     for (unsigned i = 0; i < places; ++i) {
@@ -202,25 +209,26 @@ bool Fetch::tick(uint64_t now) {
         if (w < 0) continue;
         // The splits of a warp in the issue stage's order: the first with room fetches.
         uint8_t order[32];
-        const unsigned n = sp_.policy->schedule(static_cast<unsigned>(w), order);
+        const unsigned n = divergence->schedule(static_cast<unsigned>(w), order);
         for (unsigned k = 0; k < n; ++k) {
             const unsigned s = order[k];
             Context& c = contexts_[w * slots_ + s];
             const unsigned room = c.buffer.room();
             if (room == 0) continue;
-            DivergencePolicy::Split split = sp_.policy->split(w, s);
+            DivergencePolicy::Split split = divergence->split(w, s);
             if (split.mask == 0) continue;
-            const Thdc::Group& g = sp_.thdc.group(sp_.thdc.warp(w).group);
-            if (c.fetch_pc >= g.code_bytes) continue;  // ran ahead of the image: nothing to fetch
+            const Code& code = code_[static_cast<unsigned>(w)];
+            const uint32_t code_bytes = code.bytes;
+            if (c.fetch_pc >= code_bytes) continue;  // ran ahead of the image: nothing to fetch
             // The ICC holds the previous request: try again next cycle (stay awake).
-            if (!sp_.fetch_port.can_send()) return true;
+            if (!icc.can_send()) return true;
             unsigned count = 1;
             if (sp_.params.fetch_width >= 2 && (c.fetch_pc & 15) == 0 && room >= 2 &&
-                c.fetch_pc + isa::kInstBytes < g.code_bytes)
+                c.fetch_pc + isa::kInstBytes < code_bytes)
                 count = 2;
             tlm::tlm_generic_payload* gp = mm_.allocate();
             gp->set_command(tlm::TLM_READ_COMMAND);
-            gp->set_address(uint64_t{g.code_base} + c.fetch_pc);
+            gp->set_address(uint64_t{code.base} + c.fetch_pc);
             gp->set_data_length(count * isa::kInstBytes);
             gp->set_streaming_width(count * isa::kInstBytes);
             gp->set_byte_enable_ptr(nullptr);
@@ -240,7 +248,7 @@ bool Fetch::tick(uint64_t now) {
             ++sp_.counters.fetches;
             sp_.counters.fetched_instructions += count;
             rr_ = place + 1;
-            sp_.fetch_port.send(*gp);
+            icc.send(*gp);
             gp->release();
             (void)now;
             return true;

@@ -5,13 +5,17 @@
 #include <tlm>
 #include <vector>
 
+#include "divergence_policy.h"
+#include "fetch_if.h"
 #include "instruction_buffer.h"
+#include "issue_if.h"
 #include "lane_mask.h"
+#include "modules/sim/initiator_port.h"
 #include "modules/sim/memory_manager.h"
+#include "sp_control.h"
+#include "thdc_if.h"
 
 namespace mvp {
-
-class SpPipeline;
 
 // FE: instruction fetch and decode. Each split slot of each warp has an instruction buffer
 // (-mvpgpu_ibuffer_entries) and a fetch PC. Every cycle FE sends at most one fetch to the
@@ -25,12 +29,21 @@ class SpPipeline;
 // expects it (a taken branch, a reconvergence, a warp switched in), the buffer is flushed
 // (control hazard), responses still in flight for it are dropped, and fetch restarts at the
 // split's PC.
-class Fetch {
+//
+// Ports: `icc` (TLM, to the ICC), `thdc` (the running set, the warps' code images),
+// `divergence` (the splits and their order), `issue` (a far branch resolved). Exports FetchIf
+// (the module itself): the instruction buffers to IS, control events from IS, EX and THDC.
+class Fetch : public sc_core::sc_module, public FetchIf {
   public:
-    explicit Fetch(SpPipeline& sp);
+    Fetch(const sc_core::sc_module_name& name, SpControl& sp);
 
-    // Sizes the buffers once the divergence policy is known.
-    void init();
+    sim::InitiatorPort icc;
+    sc_core::sc_port<ThdcIf> thdc;
+    sc_core::sc_port<DivergencePolicy> divergence;
+    sc_core::sc_port<IssueIf> issue;
+
+    // Sizes the buffers: one per split slot of the divergence unit.
+    void init(unsigned max_splits);
     // Drops every buffered instruction, response and table read (the SP's reset; the ICC is
     // reset with it).
     void reset();
@@ -40,28 +53,20 @@ class Fetch {
     bool tick(uint64_t now);
 
     // A warp starts: buffers empty, fetch from the policy's splits.
-    void start(unsigned warp);
+    void start(unsigned warp) override;
     // Re-reads the warp's splits after a policy change and flushes buffers that no longer
     // match.
-    void sync(unsigned warp);
+    void sync(unsigned warp) override;
     // Drops the warp's buffered instructions (switched out of the running set).
-    void flush(unsigned warp);
+    void flush(unsigned warp) override;
 
-    // A divergent branch whose reconvergence PC is in the image's far table (isa::
-    // Reconvergence): FE reads entry `index` through its ICC port, ahead of instruction
-    // fetches, and when the word arrives (decoded at the first edge after it, like a fetch)
-    // hands the branch to the divergence policy and lets the split issue again.
-    struct FarBranch {
-        unsigned warp = 0;
-        unsigned slot = 0;
-        uint32_t pc = 0;
-        LaneMask taken = 0;
-        uint32_t target = 0;
-        uint32_t index = 0;
-    };
-    void read_reconvergence(const FarBranch& branch);
+    // A divergent branch whose reconvergence PC is in the image's far table: FE reads the
+    // entry through `icc`, ahead of instruction fetches, and when the word arrives (decoded at
+    // the first edge after it, like a fetch) hands the branch to the divergence unit and lets
+    // the split issue again.
+    void read_reconvergence(const FarBranch& branch) override;
 
-    InstructionBuffer& buffer(unsigned warp, unsigned slot) {
+    InstructionBuffer& buffer(unsigned warp, unsigned slot) override {
         return contexts_[warp * slots_ + slot].buffer;
     }
     // The earliest edge a response in hand can be decoded at (UINT64_MAX: none).
@@ -101,7 +106,13 @@ class Fetch {
     bool send_table_read();
     bool complete_table_reads(uint64_t now);
 
-    SpPipeline& sp_;
+    SpControl& sp_;
+    // The code image of each warp's launch (base, size), latched when the warp starts.
+    struct Code {
+        uint32_t base = 0;
+        uint32_t bytes = 0;
+    };
+    std::vector<Code> code_;
     unsigned slots_ = 1;
     std::vector<Context> contexts_;
     std::vector<Response> responses_;

@@ -4,7 +4,6 @@
 
 #include "modules/isa/semantics.h"
 #include "modules/sim/vcd_tracer.h"
-#include "sp_pipeline.h"
 
 namespace mvp {
 
@@ -44,10 +43,19 @@ const char* Issue::stall_name(Stall s) {
     }
 }
 
-Issue::Issue(SpPipeline& sp) : sp_(sp) {}
+Issue::Issue(const sc_core::sc_module_name& name, SpControl& sp)
+    : sc_core::sc_module(name),
+      thdc("thdc"),
+      fetch("fetch"),
+      divergence("divergence"),
+      scoreboard("scoreboard"),
+      rf("rf"),
+      rf_stage("rf_stage"),
+      memory_pipe("memory_pipe"),
+      sp_(sp) {}
 
-void Issue::init() {
-    slots_ = sp_.policy->max_splits();
+void Issue::init(unsigned max_splits) {
+    slots_ = max_splits;
     const unsigned warps = sp_.params.num_warps();
     pending_control_.assign(size_t{warps} * slots_, 0);
     trace_pc.assign(warps, 0);
@@ -55,6 +63,7 @@ void Issue::init() {
     trace_mask.assign(warps, 0);
     trace_stall.assign(warps, kNoWarp);
     place_state_.assign(sp_.params.running_warps, PlaceState{});
+    code_bytes_.assign(warps, 0);
 }
 
 void Issue::reset() {
@@ -66,11 +75,12 @@ void Issue::reset() {
 }
 
 void Issue::start(unsigned warp) {
+    code_bytes_[warp] = thdc->code_bytes_of(warp);
     for (unsigned s = 0; s < slots_; ++s) pending_control_[warp * slots_ + s] = 0;
 }
 
 bool Issue::tick(uint64_t now) {
-    const std::vector<int>& running = sp_.thdc.running();
+    const std::vector<int>& running = thdc->running();
     const unsigned places = static_cast<unsigned>(running.size());
     unsigned issued = 0;
     Stall best = kNoWarp;
@@ -82,7 +92,7 @@ bool Issue::tick(uint64_t now) {
             const int w = running[place];
             if (w < 0) continue;
             const unsigned wu = static_cast<unsigned>(w);
-            const Stall st = sp_.policy->occupied(wu) ? try_issue(wu, 0, now) : kNoWarp;
+            const Stall st = divergence->occupied(wu) ? try_issue(wu, 0, now) : kNoWarp;
             if (sp_.stopped()) return true;
             trace_stall[wu] = st;
             if (st == kIssued) {
@@ -108,7 +118,7 @@ bool Issue::tick(uint64_t now) {
                 const unsigned wu = static_cast<unsigned>(w);
                 PlaceState& ps = place_state_[place];
                 if (pass == 0) {
-                    ps.count = static_cast<uint8_t>(sp_.policy->schedule(wu, ps.order));
+                    ps.count = static_cast<uint8_t>(divergence->schedule(wu, ps.order));
                     ps.stall = kNoWarp;
                     ps.visited = true;
                     if (tracing) trace_splits(wu, ps);
@@ -150,7 +160,7 @@ bool Issue::tick(uint64_t now) {
         rr_ = (last_place + 1) % (places ? places : 1);
         return true;
     }
-    if (sp_.thdc.resident_warps() > 0) {
+    if (thdc->resident_warps() > 0) {
         ++stall_cycles[best];
         last_stall_ = best;
     }
@@ -159,53 +169,51 @@ bool Issue::tick(uint64_t now) {
 
 void Issue::trace_splits(unsigned w, const PlaceState& ps) {
     if (ps.count == 0) return;
-    trace_pc[w] = sp_.policy->split(w, ps.order[0]).pc;
-    trace_ibuffer[w] = sp_.fetch.buffer(w, ps.order[0]).ready();
+    trace_pc[w] = divergence->split(w, ps.order[0]).pc;
+    trace_ibuffer[w] = fetch->buffer(w, ps.order[0]).ready();
     trace_mask[w] = 0;
-    for (unsigned k = 0; k < ps.count; ++k) trace_mask[w] |= sp_.policy->split(w, ps.order[k]).mask;
+    for (unsigned k = 0; k < ps.count; ++k) trace_mask[w] |= divergence->split(w, ps.order[k]).mask;
 }
 
 bool Issue::ready(unsigned w, unsigned slot, uint64_t now) {
-    SpPipeline& sp = sp_;
-    const DivergencePolicy::Split split = sp.policy->split(w, slot);
+    const DivergencePolicy::Split split = divergence->split(w, slot);
     if (split.mask == 0) return false;
-    const Thdc::Warp& warp = sp.thdc.warp(w);
-    if (sp.thdc.split_at_barrier(warp, split.mask) || pending_control_[w * slots_ + slot] ||
-        sp.thdc.split_memory_blocked(warp, split.mask))
+    if (pending_control_[w * slots_ + slot] ||
+        thdc->split_hold(w, split.mask) != ThdcIf::Hold::kNone)
         return false;
-    const InstructionBuffer& buf = sp.fetch.buffer(w, slot);
+    const InstructionBuffer& buf = fetch->buffer(w, slot);
     if (buf.empty() || buf.front().pc != split.pc ||
         buf.front().state != InstructionBuffer::State::kValid)
         return false;
     const isa::Instruction& in = buf.front().in;
     const unsigned rd = dest_reg(in);
     const LaneMask mask = split.mask;
-    if (!sp.scoreboard->has_room(w)) return false;
-    if (isa::reads_rs(in.op) && !sp.scoreboard->source_ready(w, in.rs, mask, now)) return false;
-    if (isa::reads_rt(in.op) && !sp.scoreboard->source_ready(w, in.rt, mask, now)) return false;
-    if (isa::reads_rd(in.op) && !sp.scoreboard->source_ready(w, in.rd, mask, now)) return false;
-    if (rd != 0 && !sp.scoreboard->dest_free(w, rd, mask, now)) return false;
+    if (!scoreboard->has_room(w)) return false;
+    if (isa::reads_rs(in.op) && !scoreboard->source_ready(w, in.rs, mask, now)) return false;
+    if (isa::reads_rt(in.op) && !scoreboard->source_ready(w, in.rt, mask, now)) return false;
+    if (isa::reads_rd(in.op) && !scoreboard->source_ready(w, in.rd, mask, now)) return false;
+    if (rd != 0 && !scoreboard->dest_free(w, rd, mask, now)) return false;
     return true;
 }
 
 Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
-    SpPipeline& sp = sp_;
-    DivergencePolicy::Split split = sp.policy->split(w, slot);
+    SpControl& sp = sp_;
+    DivergencePolicy::Split split = divergence->split(w, slot);
     if (split.mask == 0) return kNoWarp;
-    Thdc::Warp& warp = sp.thdc.warp(w);
-    InstructionBuffer& buf = sp.fetch.buffer(w, slot);
+    InstructionBuffer& buf = fetch->buffer(w, slot);
     if (slots_ == 1) {
         trace_pc[w] = split.pc;
         trace_mask[w] = split.mask;
         trace_ibuffer[w] = buf.ready();
     }
-    if (sp.thdc.split_at_barrier(warp, split.mask)) return kBarrier;
+    const ThdcIf::Hold hold = thdc->split_hold(w, split.mask);
+    if (hold == ThdcIf::Hold::kBarrier) return kBarrier;
     if (pending_control_[w * slots_ + slot]) return kControl;
-    if (sp.thdc.split_memory_blocked(warp, split.mask)) return kMemory;
+    if (hold == ThdcIf::Hold::kMemory) return kMemory;
     if (buf.empty()) return kIbufferEmpty;
     const InstructionBuffer::Entry& e = buf.front();
     if (e.pc != split.pc) {
-        sp.fetch.sync(w);  // the buffer is behind the split: refetch
+        fetch->sync(w);  // the buffer is behind the split: refetch
         sp.progress();
         return kIbufferEmpty;
     }
@@ -217,7 +225,7 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
             return kIssued;
         case InstructionBuffer::State::kFetchError:
             sp.fault(w, lowest_lane(split.mask), e.pc, "instruction fetch failed",
-                     sp.thdc.group(warp.group).code_base + e.pc, true);
+                     thdc->code_base_of(w) + e.pc, true);
             return kIssued;
         default:
             break;
@@ -229,27 +237,26 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
 
     // Scoreboard: RAW on the sources, WAW on the destination.
     const unsigned rd = dest_reg(in);
-    if (!sp.scoreboard->has_room(w)) return kScoreboard;
-    if (isa::reads_rs(op) && !sp.scoreboard->source_ready(w, in.rs, mask, now)) return kScoreboard;
-    if (isa::reads_rt(op) && !sp.scoreboard->source_ready(w, in.rt, mask, now)) return kScoreboard;
-    if (isa::reads_rd(op) && !sp.scoreboard->source_ready(w, in.rd, mask, now)) return kScoreboard;
-    if (rd != 0 && !sp.scoreboard->dest_free(w, rd, mask, now)) return kScoreboard;
+    if (!scoreboard->has_room(w)) return kScoreboard;
+    if (isa::reads_rs(op) && !scoreboard->source_ready(w, in.rs, mask, now)) return kScoreboard;
+    if (isa::reads_rt(op) && !scoreboard->source_ready(w, in.rt, mask, now)) return kScoreboard;
+    if (isa::reads_rd(op) && !scoreboard->source_ready(w, in.rd, mask, now)) return kScoreboard;
+    if (rd != 0 && !scoreboard->dest_free(w, rd, mask, now)) return kScoreboard;
 
     const isa::Unit unit = isa::info(op).unit;
     const uint8_t pipe = sp.pipe_of(unit);
-    if (sp.is_rf[pipe].full()) return kPipelineBusy;
+    if (rf_stage->full(pipe)) return kPipelineBusy;
     // A split other than the warp's first issues a memory instruction only into an empty
     // memory pipeline: it takes no memory slot from the work the SIMT stack would do.
     if (secondary_ && unit == isa::Unit::kMem &&
-        (!sp.is_rf[pipe].empty() || !sp.rf_ex[pipe].empty() || !sp.memory_unit.idle() ||
-         !sp.memory_can_accept()))
+        (!rf_stage->empty(pipe) || !memory_pipe->drained(pipe)))
         return kPipelineBusy;
 
     // Issue.
     WarpInstruction* wi = sp.pool.allocate();
     wi->seq = sp.next_seq++;
     wi->warp = w;
-    wi->group = warp.group;
+    wi->group = thdc->group_of(w);
     wi->slot = static_cast<uint8_t>(slot);
     wi->pipe = pipe;
     wi->pc = pc;
@@ -265,56 +272,50 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
     wi->sb_handle = -1;
 
     // Operands, read for the active lanes.
-    for (LaneMask m = mask; m; m &= m - 1) {
-        const unsigned lane = lowest_lane(m);
-        const uint32_t* r = sp.regs.gpr(sp.thread(w, lane));
-        wi->rs[lane] = r[in.rs];
-        wi->rt[lane] = r[in.rt];
-        wi->rd_old[lane] = r[in.rd];
-    }
+    rf->read(w, mask, in.rs, in.rt, in.rd, wi->rs, wi->rt, wi->rd_old);
     // The register reads RF performs: distinct registers other than $zero; a register whose
     // producer has not written back yet comes from the bypass.
     auto add_read = [&](unsigned reg) {
         if (reg == isa::kRegZero) return;
         for (unsigned i = 0; i < wi->num_reads; ++i)
             if (wi->read_reg[i] == reg) return;
-        if (sp.scoreboard->pending(w, reg, mask))
+        if (scoreboard->pending(w, reg, mask))
             wi->bypass |= static_cast<uint8_t>(1u << wi->num_reads);
         wi->read_reg[wi->num_reads++] = static_cast<uint8_t>(reg);
     };
     if (isa::reads_rs(op)) add_read(in.rs);
     if (isa::reads_rt(op)) add_read(in.rt);
     if (isa::reads_rd(op)) add_read(in.rd);
-    if (rd != 0) wi->sb_handle = static_cast<int16_t>(sp.scoreboard->reserve(w, rd, mask));
+    if (rd != 0) wi->sb_handle = static_cast<int16_t>(scoreboard->reserve(w, rd, mask));
 
     buf.pop();
     const unsigned lanes = lane_count(mask);
     ++sp.counters.warp_instructions;
     sp.counters.thread_instructions += lanes;
     const bool memory = isa::is_memory(op);
-    sp.thdc.issued(w, memory, mask, now);
-    sp.is_rf[pipe].push(wi);
+    thdc->issued(w, memory, mask, now);
+    rf_stage->push(wi);
 
     // The split moves on.
     if (unit == isa::Unit::kCtrl && op != Opcode::kSync && op != Opcode::kExit) {
         pending_control_[w * slots_ + slot] = 1;
     } else if (op == Opcode::kSync) {
         ++sp.counters.barriers;
-        sp.policy->on_barrier(w, slot, pc + isa::kInstBytes);
-        sp.thdc.arrive(w, mask, now);
-        sp.fetch.sync(w);
+        divergence->on_barrier(w, slot, pc + isa::kInstBytes);
+        thdc->arrive(w, mask, now);
+        fetch->sync(w);
     } else if (op == Opcode::kExit) {
-        sp.policy->on_exit(w, slot, mask);
-        sp.thdc.exited(w, lanes, sp.policy->live(w), now);
-        sp.fetch.sync(w);
+        divergence->on_exit(w, slot, mask);
+        thdc->exited(w, lanes, divergence->live(w), now);
+        fetch->sync(w);
     } else {
-        if (pc + isa::kInstBytes >= sp.code_bytes_of(w)) {
+        if (pc + isa::kInstBytes >= code_bytes_[w]) {
             sp.fault(w, lowest_lane(mask), pc, "execution ran off the end of the code image",
                      pc + isa::kInstBytes, true);
             return kIssued;
         }
-        sp.policy->advance(w, slot, pc + isa::kInstBytes);
-        sp.fetch.sync(w);
+        divergence->advance(w, slot, pc + isa::kInstBytes);
+        fetch->sync(w);
     }
     return kIssued;
 }

@@ -1,14 +1,21 @@
 #pragma once
 
 #include <cstdint>
+#include <systemc>
 #include <vector>
 
+#include "divergence_policy.h"
+#include "fetch_if.h"
+#include "issue_if.h"
 #include "lane_mask.h"
 #include "modules/isa/instruction.h"
+#include "pipeline_register_if.h"
+#include "register_file_if.h"
+#include "scoreboard_if.h"
+#include "sp_control.h"
+#include "thdc_if.h"
 
 namespace mvp {
-
-class SpPipeline;
 
 // IS: picks, each cycle, up to -mvpgpu_issue_width instructions (one per warp) from the
 // running warps, round robin starting after the warp that issued last. Under MP-IPDOM a warp
@@ -33,7 +40,12 @@ class SpPipeline;
 // When nothing issues while warps are resident, the cycle is charged to one stall reason: the
 // highest-ranked reason among the running warps, in the order of the enum below from the last
 // (pipeline busy) down to the first (no running warp).
-class Issue {
+//
+// Ports: `thdc` (running set, barrier and memory holds, issue bookkeeping), `fetch` (the
+// instruction buffers), `divergence` (the splits; control events), `scoreboard`, `rf` (operand
+// reads), `rf_stage` (the IS->RF pipeline registers), `memory_pipe` (whether the LD/ST units'
+// pipe is drained, for secondary splits). Exports IssueIf (the module itself) to FE and EX.
+class Issue : public sc_core::sc_module, public IssueIf {
   public:
     enum Stall : uint8_t {
         kIssued = 0,
@@ -48,15 +60,27 @@ class Issue {
     };
     static const char* stall_name(Stall s);
 
-    explicit Issue(SpPipeline& sp);
-    void init();
+    Issue(const sc_core::sc_module_name& name, SpControl& sp);
+
+    sc_core::sc_port<ThdcIf> thdc;
+    sc_core::sc_port<FetchIf> fetch;
+    sc_core::sc_port<DivergencePolicy> divergence;
+    sc_core::sc_port<ScoreboardIf> scoreboard;
+    sc_core::sc_port<RegisterFileIf> rf;
+    sc_core::sc_port<PipelineRegisterIf> rf_stage;
+    sc_core::sc_port<PipelineRegisterIf> memory_pipe;
+
+    // Sizes the per-split state: one per split slot of the divergence unit.
+    void init(unsigned max_splits);
     // As after init(): no branch pending, round robin from the first place (the SP's reset).
     void reset();
     bool tick(uint64_t now);
 
     void start(unsigned warp);
     // EX0 resolved the control instruction of the split.
-    void resolved(unsigned warp, unsigned slot) { pending_control_[warp * slots_ + slot] = 0; }
+    void resolved(unsigned warp, unsigned slot) override {
+        pending_control_[warp * slots_ + slot] = 0;
+    }
 
     uint64_t stall_cycles[kNumStalls] = {};
     // Counts `cycles` slept through after the last tick, charged to its stall reason.
@@ -90,7 +114,8 @@ class Issue {
     // The split could issue now (no side effect; the pipe's room is not checked).
     bool ready(unsigned warp, unsigned slot, uint64_t now);
 
-    SpPipeline& sp_;
+    SpControl& sp_;
+    std::vector<uint32_t> code_bytes_;  // per warp, latched when it starts
     unsigned slots_ = 1;
     std::vector<uint8_t> pending_control_;
     std::vector<PlaceState> place_state_;

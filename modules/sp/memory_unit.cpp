@@ -1,16 +1,20 @@
 #include "memory_unit.h"
 
+#include <algorithm>
+
 #include "modules/isa/semantics.h"
-#include "sp_pipeline.h"
 
 namespace mvp {
 
 using isa::Opcode;
 
-MemoryUnit::MemoryUnit(SpPipeline& sp) : sp_(sp) { completed_.reserve(16); }
+MemoryUnit::MemoryUnit(const sc_core::sc_module_name& name, SpControl& sp)
+    : sc_core::sc_module(name), sp_(sp), rf_ex_(sp.params.rf_ex_width[SpParams::kPipeMem]) {
+    completed_.reserve(16);
+}
 
 bool MemoryUnit::check(WarpInstruction* wi) {
-    SpPipeline& sp = sp_;
+    SpControl& sp = sp_;
     const Opcode op = wi->in.op;
     const unsigned size = isa::access_size(op);
     const uint64_t global_base = 0x80000000u;
@@ -40,6 +44,7 @@ void MemoryUnit::reset() {
     queue_ = InstructionQueue{kQueueDepth};
     at_memory_ = InstructionQueue{32};
     completed_.clear();
+    rf_ex_.clear();
 }
 
 void MemoryUnit::charge_slept(uint64_t cycles) {
@@ -50,7 +55,7 @@ bool MemoryUnit::tick(uint64_t now) {
     bool moved = false;
     waiting_for_space_ = false;
     // AGU: the next memory instruction from its RF->EX register.
-    PipelineLatch& latch = sp_.rf_ex[SpParams::kPipeMem];
+    PipelineLatch& latch = rf_ex_;
     if (!latch.empty() && agu_free_ <= now && queue_.size() < kQueueDepth) {
         WarpInstruction* wi = latch.front();
         latch.pop();
@@ -75,11 +80,11 @@ bool MemoryUnit::tick(uint64_t now) {
     }
     // Hand-off to the memory pipeline, in order, one per cycle.
     if (!queue_.empty() && queue_.front()->wb_cycle <= now) {
-        if (!sp_.memory_can_accept || !sp_.memory_can_accept()) {
+        if (!memory_can_accept || !memory_can_accept()) {
             ++sp_.counters.memory_stall_cycles;
-            if (!sp_.memory_want_space) return true;  // polled: stay awake while it waits
+            if (!memory_want_space) return true;  // polled: stay awake while it waits
             waiting_for_space_ = true;
-            sp_.memory_want_space();
+            memory_want_space();
             return moved;
         }
         WarpInstruction* wi = queue_.front();
@@ -97,7 +102,7 @@ bool MemoryUnit::tick(uint64_t now) {
             r.compare[lane] = wi->rd_old[lane];
         }
         at_memory_.push_back(wi);
-        sp_.memory_issue(r);
+        memory_issue(r);
         moved = true;
     } else if (!queue_.empty()) {
         moved = true;  // an AGU pass is still going on
@@ -132,6 +137,18 @@ void MemoryUnit::complete(const WarpMemoryResult& result) {
     wi->wb_cycle = now + 1;
     completed_.push_back(wi);
     sp_.wake_at(now + 1);
+}
+
+void MemoryUnit::collect(uint64_t now, std::vector<WarpInstruction*>& out) {
+    size_t keep = 0;
+    for (WarpInstruction* wi : completed_) {
+        if (wi->wb_cycle <= now) {
+            out.push_back(wi);
+        } else {
+            completed_[keep++] = wi;
+        }
+    }
+    completed_.resize(keep);
 }
 
 }  // namespace mvp

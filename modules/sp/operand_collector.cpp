@@ -1,17 +1,32 @@
 #include "operand_collector.h"
 
-#include "sp_pipeline.h"
-
 namespace mvp {
 
-OperandCollector::OperandCollector(SpPipeline& sp)
-    : sp_(sp),
+OperandCollector::OperandCollector(const sc_core::sc_module_name& name, SpControl& sp)
+    : sc_core::sc_module(name),
+      ex_stage("ex_stage"),
+      memory_stage("memory_stage"),
+      sp_(sp),
+      warp_size_(sp.params.warp_size),
+      regs_(sp.params.threads_per_sp),
       collector_(sp.params.rf_model == SpParams::RfModel::kCollector),
       capacity_(collector_ ? sp.params.oc_collectors : sp.params.issue_width) {
     const unsigned banks = collector_ ? sp.params.rf_banks : 2;
     read_cycle_.assign(banks, UINT64_MAX);
     write_cycle_.assign(banks, UINT64_MAX);
     active_.reserve(capacity_);
+    for (unsigned p = 0; p < SpParams::kNumPipes; ++p) is_rf_[p].resize(sp.params.is_rf_width[p]);
+}
+
+void OperandCollector::reset() {
+    active_.clear();
+    for (PipelineLatch& l : is_rf_) l.clear();
+}
+
+bool OperandCollector::empty() const {
+    for (const PipelineLatch& l : is_rf_)
+        if (!l.empty()) return false;
+    return active_.empty();
 }
 
 unsigned OperandCollector::bank_of(unsigned warp, unsigned reg) const {
@@ -28,13 +43,13 @@ bool OperandCollector::tick(uint64_t now) {
     while (active_.size() < capacity_) {
         int best = -1;
         for (unsigned p = 0; p < SpParams::kNumPipes; ++p) {
-            const PipelineLatch& l = sp_.is_rf[p];
-            if (!l.empty() && (best < 0 || l.front()->seq < sp_.is_rf[best].front()->seq))
+            const PipelineLatch& l = is_rf_[p];
+            if (!l.empty() && (best < 0 || l.front()->seq < is_rf_[best].front()->seq))
                 best = static_cast<int>(p);
         }
         if (best < 0) break;
-        active_.push_back(sp_.is_rf[best].front());
-        sp_.is_rf[best].pop();
+        active_.push_back(is_rf_[best].front());
+        is_rf_[best].pop();
         moved = true;
     }
     // Read: each bank serves one read per cycle, oldest instruction first.
@@ -60,9 +75,11 @@ bool OperandCollector::tick(uint64_t now) {
         WarpInstruction* wi = active_[i];
         const uint8_t all = static_cast<uint8_t>((1u << wi->num_reads) - 1);
         const bool ready = ((wi->reads_done | wi->bypass) & all) == all;
-        if (!blocked && ready && !sp_.rf_ex[wi->pipe].full()) {
+        PipelineRegisterIf* next =
+            wi->pipe == SpParams::kPipeMem ? memory_stage.operator->() : ex_stage.operator->();
+        if (!blocked && ready && !next->full(wi->pipe)) {
             sp_.counters.rf_bypass_reads += static_cast<unsigned>(__builtin_popcount(wi->bypass));
-            sp_.rf_ex[wi->pipe].push(wi);
+            next->push(wi);
             moved = true;
             continue;
         }

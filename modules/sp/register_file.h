@@ -19,6 +19,9 @@ class RegisterFile {
     uint32_t* gpr(unsigned thread) { return &gpr_[size_t{thread} * isa::kNumRegs]; }
     const uint32_t* gpr(unsigned thread) const { return &gpr_[size_t{thread} * isa::kNumRegs]; }
     uint32_t* special(unsigned thread) { return &sr_[size_t{thread} * isa::kNumSpecialRegisters]; }
+    const uint32_t* special(unsigned thread) const {
+        return &sr_[size_t{thread} * isa::kNumSpecialRegisters];
+    }
     // Writes to $zero are dropped.
     void write(unsigned thread, unsigned reg, uint32_t value) {
         if (reg != isa::kRegZero) gpr_[size_t{thread} * isa::kNumRegs + reg] = value;

@@ -5,10 +5,10 @@
 #include <vector>
 
 #include "modules/isa/semantics.h"
+#include "modules/sim/debug_map.h"
 #include "modules/sim/vcd_tracer.h"
 #include "mp_ipdom.h"
 #include "pdom_stack.h"
-#include "modules/sim/debug_map.h"
 
 namespace mvp {
 
@@ -25,21 +25,21 @@ std::unique_ptr<DivergencePolicy> make_policy(const SpParams& p) {
 
 SpPipeline::SpPipeline(const std::string& name, const SpParams& p, sim::ClockDomain& clk,
                        sim::Clocked& owner)
-    : fetch_port("fetch"),
-      params(p),
-      clock(clk),
-      regs(p.threads_per_sp),
-      pool(p.warp_size, 64),
-      scoreboard(std::make_unique<Scoreboard>(p.num_warps())),
-      policy(make_policy(p)),
-      thdc(*this, params),
-      fetch(*this),
-      issue(*this),
-      operand_collector(*this),
-      execute(*this),
-      memory_unit(*this),
-      writeback(*this),
+    : SpControl(p, clk),
+      divergence("divergence", make_policy(p)),
+      scoreboard("scoreboard", std::make_unique<Scoreboard>(p.num_warps())),
+      thdc("thdc", *this),
+      fetch("fetch", *this),
+      issue("issue", *this),
+      operand_collector("operand_collector", *this),
+      execute("execute", *this),
+      memory_unit("memory_unit", *this),
+      writeback("writeback", *this),
       commit_log(*this, name),
+      fetch_port(fetch.icc),
+      memory_can_accept(memory_unit.memory_can_accept),
+      memory_issue(memory_unit.memory_issue),
+      memory_want_space(memory_unit.memory_want_space),
       name_(name),
       owner_(owner),
       stats_(name) {
@@ -51,16 +51,41 @@ SpPipeline::SpPipeline(const std::string& name, const SpParams& p, sim::ClockDom
     pipe_of_unit_[static_cast<unsigned>(isa::Unit::kFp)] = SpParams::kPipeSp;
     pipe_of_unit_[static_cast<unsigned>(isa::Unit::kSfu)] = SpParams::kPipeSfu;
     pipe_of_unit_[static_cast<unsigned>(isa::Unit::kMem)] = SpParams::kPipeMem;
-    for (unsigned i = 0; i < SpParams::kNumPipes; ++i) {
-        is_rf[i].resize(params.is_rf_width[i]);
-        rf_ex[i].resize(params.rf_ex_width[i]);
-    }
-    fetch.init();
-    issue.init();
+
+    // The wiring of the blocks: each port to the neighbour that provides its interface.
+    thdc.divergence(divergence.target);
+    thdc.fetch(fetch);
+    fetch.thdc(thdc);
+    fetch.divergence(divergence.target);
+    fetch.issue(issue);
+    issue.thdc(thdc);
+    issue.fetch(fetch);
+    issue.divergence(divergence.target);
+    issue.scoreboard(scoreboard.target);
+    issue.rf(operand_collector);
+    issue.rf_stage(operand_collector);
+    issue.memory_pipe(memory_unit);
+    operand_collector.ex_stage(execute);
+    operand_collector.memory_stage(memory_unit);
+    execute.scoreboard(scoreboard.target);
+    execute.rf(operand_collector);
+    execute.divergence(divergence.target);
+    execute.fetch(fetch);
+    execute.issue(issue);
+    execute.thdc(thdc);
+    writeback.ex_results(execute);
+    writeback.memory_results(memory_unit);
+    writeback.rf(operand_collector);
+    writeback.scoreboard(scoreboard.target);
+    writeback.thdc(thdc);
+
+    const unsigned splits = policy().max_splits();
+    fetch.init(splits);
+    issue.init(splits);
     register_stats();
     // Split and reconvergence table occupancy per warp in the VCD (MP-IPDOM).
     sim::VcdTracer& vcd = sim::VcdTracer::instance();
-    if (auto* mp = dynamic_cast<const MpIpdom*>(policy.get()); mp && vcd.enabled()) {
+    if (auto* mp = dynamic_cast<const MpIpdom*>(&policy()); mp && vcd.enabled()) {
         for (unsigned w = 0; w < params.num_warps(); ++w) {
             const std::string p = name_ + ".warp" + std::to_string(w);
             vcd.trace(p + ".st_entries", mp->st_used(w), 6);
@@ -173,14 +198,14 @@ void SpPipeline::register_stats() {
     s.add(
         "pdom_max_depth",
         [this] {
-            auto* pdom = dynamic_cast<const PdomStack*>(policy.get());
+            auto* pdom = dynamic_cast<const PdomStack*>(&policy());
             return pdom ? static_cast<double>(pdom->max_depth()) : 0.0;
         },
         "deepest PDOM stack of any warp");
     // Divergence (MP-IPDOM; 0 under PDOM).
     auto mp_stat = [this](uint64_t MpIpdom::Stats::*field) {
         return [this, field] {
-            auto* mp = dynamic_cast<const MpIpdom*>(policy.get());
+            auto* mp = dynamic_cast<const MpIpdom*>(&policy());
             return mp ? static_cast<double>(mp->stats().*field) : 0.0;
         };
     };
@@ -191,14 +216,14 @@ void SpPipeline::register_stats() {
     s.add(
         "mpipdom_max_st_occupancy",
         [this] {
-            auto* mp = dynamic_cast<const MpIpdom*>(policy.get());
+            auto* mp = dynamic_cast<const MpIpdom*>(&policy());
             return mp ? static_cast<double>(mp->stats().max_st) : 0.0;
         },
         "most split table entries in use in one warp");
     s.add(
         "mpipdom_max_rt_occupancy",
         [this] {
-            auto* mp = dynamic_cast<const MpIpdom*>(policy.get());
+            auto* mp = dynamic_cast<const MpIpdom*>(&policy());
             return mp ? static_cast<double>(mp->stats().max_rt) : 0.0;
         },
         "most reconvergence table entries in use in one warp");
@@ -286,6 +311,7 @@ void SpPipeline::start_workgroup(
     std::vector<uint32_t> first_ids(warps, 0);
     for (unsigned i = 0; i < group.work_items; ++i) {
         const uint32_t slot = static_cast<uint32_t>(first) * W + i;
+        RegisterFile& regs = operand_collector.registers();
         abi.init_thread(group, i, slot, params.sp_id, local_base, regs.gpr(slot),
                         regs.special(slot));
         if (write_local)
@@ -304,8 +330,8 @@ void SpPipeline::start_workgroup(
     for (unsigned k = 0; k < warps; ++k) {
         const unsigned w = static_cast<unsigned>(first) + k;
         first_ids[k] = k * W;
-        policy->start(w, abi.launch().entry_pc, threads[k]);
-        scoreboard->clear(w);
+        policy().start(w, abi.launch().entry_pc, threads[k]);
+        scoreboard.impl().clear(w);
     }
     thdc.start_group(static_cast<unsigned>(first), warps, g, threads, first_ids);
     for (unsigned k = 0; k < warps; ++k) {
@@ -363,17 +389,13 @@ void SpPipeline::reset() {
         counters.cycles_active += clock.now() - active_since_;
         active_ = false;
     }
-    for (PipelineLatch& l : is_rf) l.clear();
-    for (PipelineLatch& l : rf_ex) l.clear();
     thdc.reset();
     fetch.reset();
     issue.reset();
     operand_collector.reset();
-    execute.in_flight().clear();
-    for (Execute::Unit* u : {&execute.int_unit, &execute.fp_unit, &execute.sfu_unit})
-        u->next_free = 0;
+    execute.reset();
     memory_unit.reset();
-    for (unsigned w = 0; w < params.num_warps(); ++w) scoreboard->clear(w);
+    for (unsigned w = 0; w < params.num_warps(); ++w) scoreboard.impl().clear(w);
     pool.reset();
     fetch_port.reset();
     stopped_ = false;
@@ -393,9 +415,9 @@ std::string SpPipeline::live_warps_text() const {
             s += ", ...";
             break;
         }
-        const uint32_t occupied = policy->occupied(w);
+        const uint32_t occupied = policy().occupied(w);
         DivergencePolicy::Split split =
-            policy->split(w, occupied ? static_cast<unsigned>(__builtin_ctz(occupied)) : 0);
+            policy().split(w, occupied ? static_cast<unsigned>(__builtin_ctz(occupied)) : 0);
         char buf[96];
         std::snprintf(buf, sizeof buf, "%swarp %u at PC 0x%04x", listed ? ", " : "", w, split.pc);
         s += buf;
@@ -413,6 +435,7 @@ std::string SpPipeline::live_warps_text() const {
 
 void SpPipeline::check_limits() {
     if (idle()) return;
+    const uint64_t now = now_;
     char buf[200];
     if (params.max_cycle && now >= params.max_cycle) {
         std::snprintf(buf, sizeof buf,
@@ -429,14 +452,13 @@ void SpPipeline::check_limits() {
 }
 
 bool SpPipeline::internal_work() const {
-    for (unsigned p = 0; p < SpParams::kNumPipes; ++p)
-        if (!is_rf[p].empty() || !rf_ex[p].empty()) return true;
-    return !operand_collector.empty() || !execute.empty() ||
+    return !operand_collector.empty() || !execute.empty() || !memory_unit.input_empty() ||
            (!memory_unit.idle() && !memory_unit.waiting_for_space()) || thdc.release_pending();
 }
 
 void SpPipeline::tick() {
-    now = clock.now();
+    const uint64_t now = clock.now();
+    now_ = now;
     const uint64_t slept =
         last_tick_ != UINT64_MAX && now > last_tick_ + 1 ? now - last_tick_ - 1 : 0;
     last_tick_ = now;

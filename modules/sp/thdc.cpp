@@ -2,20 +2,20 @@
 
 #include <algorithm>
 
-#include "sp_pipeline.h"
-
 namespace mvp {
 
-Thdc::Thdc(SpPipeline& sp, const SpParams& params)
-    : sp_(sp),
-      params_(params),
-      warps_(params.num_warps()),
-      groups_(params.num_warps()),
-      running_(params.running_warps, -1),
-      mem_accesses_(params.num_warps()),
-      per_split_memory_(params.divergence == SpParams::Divergence::kMpIpdom) {
-    waiting_.reserve(params.num_warps());
-    done_groups_.reserve(params.num_warps());
+Thdc::Thdc(const sc_core::sc_module_name& name, SpControl& sp)
+    : sc_core::sc_module(name),
+      divergence("divergence"),
+      fetch("fetch"),
+      params_(sp.params),
+      warps_(params_.num_warps()),
+      groups_(params_.num_warps()),
+      running_(params_.running_warps, -1),
+      mem_accesses_(params_.num_warps()),
+      per_split_memory_(params_.divergence == SpParams::Divergence::kMpIpdom) {
+    waiting_.reserve(params_.num_warps());
+    done_groups_.reserve(params_.num_warps());
 }
 
 void Thdc::reset() {
@@ -78,8 +78,8 @@ bool Thdc::held(const Warp& w, bool memory) const {
     }
     if (block == 0) return false;
     const unsigned index = static_cast<unsigned>(&w - warps_.data());
-    for (uint32_t occ = sp_.policy->occupied(index); occ; occ &= occ - 1)
-        if ((sp_.policy->split(index, static_cast<unsigned>(__builtin_ctz(occ))).mask & block) == 0)
+    for (uint32_t occ = divergence->occupied(index); occ; occ &= occ - 1)
+        if ((divergence->split(index, static_cast<unsigned>(__builtin_ctz(occ))).mask & block) == 0)
             return false;
     return true;
 }
@@ -91,8 +91,8 @@ void Thdc::release(Group& g) {
         if (!warp.at_barrier) continue;
         warp.at_barrier = false;
         warp.barrier_lanes = 0;
-        sp_.policy->on_barrier_release(w);
-        sp_.fetch.sync(w);
+        divergence->on_barrier_release(w);
+        fetch->sync(w);
     }
     g.arrived = 0;
     g.release_at = UINT64_MAX;
@@ -246,7 +246,7 @@ bool Thdc::tick(uint64_t now) {
         warp.running_slot = -1;
         warp.status = Status::kWaiting;
         waiting_.push_back(static_cast<uint32_t>(w));
-        sp_.fetch.flush(static_cast<unsigned>(w));
+        fetch->flush(static_cast<unsigned>(w));
         ++switches_;
         ++free_places;
         changed = true;
@@ -264,7 +264,7 @@ bool Thdc::tick(uint64_t now) {
         warps_[w].running_slot = static_cast<int>(p);
         warps_[w].running_since = now;
         warps_[w].status = Status::kRunning;
-        sp_.fetch.sync(w);
+        fetch->sync(w);
         changed = true;
     }
     return changed;

@@ -1,16 +1,20 @@
 #pragma once
 
 #include <cstdint>
+#include <systemc>
 #include <vector>
 
+#include "divergence_policy.h"
+#include "fetch_if.h"
 #include "lane_mask.h"
 #include "modules/golden/local_area_allocator.h"
+#include "sp_control.h"
 #include "sp_params.h"
+#include "thdc_if.h"
 
 namespace mvp {
 
 class DebugMap;
-class SpPipeline;
 
 // THDC, the SP's thread controller: the hardware thread slots grouped into warps, the
 // work-groups resident on the SP, the running set and the work-group barriers.
@@ -38,7 +42,10 @@ class SpPipeline;
 // ready to enter when one of its splits can issue: not at the barrier and (stall, switch) no
 // memory instruction of its threads outstanding. Under PDOM a memory instruction holds the
 // whole warp; under MP-IPDOM only the threads of the split that issued it.
-class Thdc {
+//
+// Ports: `divergence` (the warps' splits), `fetch` (a warp switched out loses its buffers, a
+// barrier release refetches). Exports ThdcIf (the module itself) to FE, IS and WB.
+class Thdc : public sc_core::sc_module, public ThdcIf {
   public:
     enum class Status : uint8_t { kFree, kWaiting, kRunning, kFinished };
     struct Warp {
@@ -70,7 +77,10 @@ class Thdc {
         uint32_t local_bytes = 0;  // 0: the group uses no __local memory
     };
 
-    Thdc(SpPipeline& sp, const SpParams& params);
+    Thdc(const sc_core::sc_module_name& name, SpControl& sp);
+
+    sc_core::sc_port<DivergencePolicy> divergence;
+    sc_core::sc_port<FetchIf> fetch;
 
     Warp& warp(unsigned w) { return warps_[w]; }
     const Warp& warp(unsigned w) const { return warps_[w]; }
@@ -78,7 +88,7 @@ class Thdc {
     const Group& group(unsigned g) const { return groups_[g]; }
     unsigned num_warps() const { return static_cast<unsigned>(warps_.size()); }
     // Running set: warp index per place, -1 when empty.
-    const std::vector<int>& running() const { return running_; }
+    const std::vector<int>& running() const override { return running_; }
 
     // The first of `count` contiguous free warps, or -1.
     int find_free_warps(unsigned count) const;
@@ -100,21 +110,27 @@ class Thdc {
     void reset();
 
     // A split of the warp reached sync with these threads.
-    void arrive(unsigned w, LaneMask lanes, uint64_t now);
+    void arrive(unsigned w, LaneMask lanes, uint64_t now) override;
     // Threads of the warp exited (at the issue of exit).
-    void exited(unsigned w, unsigned lanes, LaneMask live_after, uint64_t now);
+    void exited(unsigned w, unsigned lanes, LaneMask live_after, uint64_t now) override;
     // Bookkeeping of issued and retired instructions; retire() may end the warp's group,
-    // which is then reported by take_done_groups().
-    void issued(unsigned w, bool memory, LaneMask lanes, uint64_t now);
-    void retired(unsigned w, bool memory);
+    // which is then reported by done_groups().
+    void issued(unsigned w, bool memory, LaneMask lanes, uint64_t now) override;
+    void retired(unsigned w, bool memory) override;
     // The split's threads may not issue: they wait at the barrier, or (stall/switch policies)
     // for a memory instruction of theirs (PDOM: of the warp).
-    bool split_at_barrier(const Warp& w, LaneMask split) const {
-        return (split & w.barrier_lanes) != 0;
+    Hold split_hold(unsigned w, LaneMask split) const override {
+        const Warp& warp = warps_[w];
+        if (split & warp.barrier_lanes) return Hold::kBarrier;
+        if (warp.mem_outstanding > 0 && params_.thdc_policy != SpParams::ThdcPolicy::kPark &&
+            (!per_split_memory_ || (split & warp.mem_lanes) != 0))
+            return Hold::kMemory;
+        return Hold::kNone;
     }
-    bool split_memory_blocked(const Warp& w, LaneMask split) const {
-        return w.mem_outstanding > 0 && params_.thdc_policy != SpParams::ThdcPolicy::kPark &&
-               (!per_split_memory_ || (split & w.mem_lanes) != 0);
+    uint32_t group_of(unsigned w) const override { return warps_[w].group; }
+    uint32_t code_base_of(unsigned w) const override { return groups_[warps_[w].group].code_base; }
+    uint32_t code_bytes_of(unsigned w) const override {
+        return groups_[warps_[w].group].code_bytes;
     }
     std::vector<uint64_t>& done_groups() { return done_groups_; }
 
@@ -122,7 +138,7 @@ class Thdc {
     bool release_pending() const { return releases_pending_ > 0; }
     // The earliest cycle a running warp becomes due for a memory switch (UINT64_MAX: none).
     uint64_t next_switch_cycle() const;
-    unsigned resident_warps() const { return resident_; }
+    unsigned resident_warps() const override { return resident_; }
 
     uint64_t switches() const { return switches_; }
     uint64_t barrier_releases() const { return barrier_releases_; }
@@ -134,7 +150,6 @@ class Thdc {
     void release(Group& g);
     void finish_if_done(unsigned w);
 
-    SpPipeline& sp_;
     const SpParams& params_;
     std::vector<Warp> warps_;
     std::vector<Group> groups_;  // indexed by the group's first warp

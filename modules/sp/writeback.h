@@ -1,13 +1,17 @@
 #pragma once
 
 #include <cstdint>
+#include <systemc>
 #include <vector>
 
+#include "register_file_if.h"
+#include "scoreboard_if.h"
+#include "sp_control.h"
+#include "thdc_if.h"
 #include "warp_instruction.h"
+#include "writeback_source_if.h"
 
 namespace mvp {
-
-class SpPipeline;
 
 // WB: writes results back and retires instructions, at most EX_WB
 // (-mvpgpu_pipeline_widths) per cycle, oldest first among those due (EX results at their
@@ -15,15 +19,25 @@ class SpPipeline;
 // are written to the register file here; every instruction releases its scoreboard
 // reservation, tells the register file model which bank it writes, leaves its line in the
 // commit log and is counted as retired.
-class Writeback {
+//
+// Ports: `ex_results` and `memory_results` (the units whose results it writes back), `rf`
+// (load values, the bank written), `scoreboard` (release), `thdc` (retire bookkeeping).
+class Writeback : public sc_core::sc_module {
   public:
-    explicit Writeback(SpPipeline& sp);
+    Writeback(const sc_core::sc_module_name& name, SpControl& sp);
+
+    sc_core::sc_port<WritebackSourceIf> ex_results;
+    sc_core::sc_port<WritebackSourceIf> memory_results;
+    sc_core::sc_port<RegisterFileIf> rf;
+    sc_core::sc_port<ScoreboardIf> scoreboard;
+    sc_core::sc_port<ThdcIf> thdc;
+
     bool tick(uint64_t now);
 
   private:
     void retire(WarpInstruction* wi, uint64_t now);
 
-    SpPipeline& sp_;
+    SpControl& sp_;
     std::vector<WarpInstruction*> due_;
 };
 

@@ -5,10 +5,14 @@
 
 #include <gtest/gtest.h>
 
+#include <iostream>
 #include <map>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "modules/sim/protocol_checker.h"
+#include "modules/sp/sp.h"
 #include "platforms/platform_top.h"
 #include "sw/host/device.h"
 #include "sw/toolchain/build.h"
@@ -22,6 +26,59 @@ void collect(const std::vector<sc_core::sc_object*>& objects,
         if (auto* c = dynamic_cast<sim::ProtocolChecker*>(o)) out->push_back(c);
         collect(o->get_child_objects(), out);
     }
+}
+
+void print_tree(const sc_core::sc_object* o, unsigned depth, std::ostream& os) {
+    os << std::string(2 * depth, ' ') << o->basename() << " (" << o->kind() << ")\n";
+    for (const sc_core::sc_object* c : o->get_child_objects()) print_tree(c, depth + 1, os);
+}
+
+void collect_sps(const std::vector<sc_core::sc_object*>& objects, std::vector<Sp*>* out) {
+    for (sc_core::sc_object* o : objects) {
+        if (auto* sp = dynamic_cast<Sp*>(o)) out->push_back(sp);
+        collect_sps(o->get_child_objects(), out);
+    }
+}
+
+// The SystemC hierarchy of the V2.1 top, printed: every SP holds its pipeline's blocks as
+// modules, each with its ports bound (the simulation elaborates and runs a kernel).
+TEST(PlatformHierarchy, EverySpHoldsItsPipelineBlocks) {
+    host::Device device(config::Config{}, host::Device::Engine::kTiming);
+    for (const sc_core::sc_object* o : sc_core::sc_get_top_level_objects())
+        print_tree(o, 0, std::cout);
+    std::vector<Sp*> sps;
+    collect_sps(sc_core::sc_get_top_level_objects(), &sps);
+    ASSERT_EQ(sps.size(), 32u);
+    const std::set<std::string> blocks = {"fetch",      "thdc",        "issue",
+                                          "divergence", "scoreboard",  "operand_collector",
+                                          "execute",    "memory_unit", "writeback"};
+    for (Sp* sp : sps) {
+        std::set<std::string> found;
+        for (const sc_core::sc_object* c : sp->get_child_objects())
+            if (dynamic_cast<const sc_core::sc_module*>(c)) found.insert(c->basename());
+        for (const std::string& b : blocks)
+            EXPECT_TRUE(found.count(b)) << sp->name() << " has no block " << b;
+    }
+    EXPECT_EQ(std::string(sps[0]->pipeline().issue.name()), "mvp.gpc0.tpc0.sm0.sp0.issue");
+    EXPECT_EQ(std::string(sps.back()->pipeline().writeback.name()),
+              "mvp.gpc0.tpc3.sm1.sp3.writeback");
+    // A kernel runs through the bound ports.
+    toolchain::Program program =
+        toolchain::build_program_from_files({"sw/kernels/vec_add/vec_add.s"});
+    const uint32_t n = 256;
+    std::vector<float> a(n, 1.5f), b(n, 2.0f), c(n, 0.0f);
+    uint32_t da = device.allocate(4 * n), db = device.allocate(4 * n), dc = device.allocate(4 * n);
+    device.write(da, a.data(), 4 * n);
+    device.write(db, b.data(), 4 * n);
+    host::LoadedProgram loaded = device.load(program);
+    Launch launch;
+    launch.entry_pc = program.find_symbol("vec_add")->value;
+    launch.range.global[0] = n;
+    launch.range.local[0] = 64;
+    launch.args = {KernelArg::of_value(da), KernelArg::of_value(db), KernelArg::of_value(dc)};
+    device.run(loaded, launch);
+    device.read(dc, c.data(), 4 * n);
+    for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(c[i], 3.5f) << i;
 }
 
 TEST(PlatformTop, EachTopSetsItsHierarchy) {

@@ -82,7 +82,7 @@ struct Runs {
 };
 
 const MpIpdom& mp(const PipelineBench* b) {
-    const auto* p = dynamic_cast<const MpIpdom*>(b->sp->policy.get());
+    const auto* p = dynamic_cast<const MpIpdom*>(&b->sp->policy());
     EXPECT_NE(p, nullptr);
     return *p;
 }

@@ -126,8 +126,8 @@ TEST(Sp, EachGroupGetsItsOwnLocalArea) {
         ASSERT_TRUE(sp.can_start(abi, abi.group(g)));
         sp.start_workgroup(abi, abi.group(g), code_image(k));
         const unsigned slot = static_cast<unsigned>(g) * 16 + 5;
-        EXPECT_EQ(p.regs.gpr(slot)[4], 64 * g);
-        EXPECT_EQ(p.regs.special(slot)[kLocalBase], 64 * g);
+        EXPECT_EQ(p.operand_collector.registers().gpr(slot)[4], 64 * g);
+        EXPECT_EQ(p.operand_collector.registers().special(slot)[kLocalBase], 64 * g);
     }
     EXPECT_EQ(sp.free_slots(), 16u);
     EXPECT_EQ(p.counters.max_resident_groups, 3u);
