@@ -148,8 +148,11 @@ function(mvp_shared_library target export_name)
     list(REMOVE_DUPLICATES header_dirs)
     foreach(dir ${header_dirs})
         file(RELATIVE_PATH rel ${CMAKE_SOURCE_DIR} ${dir})
-        if(rel MATCHES "^\\.\\.")
-            continue()  # generated sources in the build tree
+        file(RELATIVE_PATH from_build ${CMAKE_BINARY_DIR} ${dir})
+        if(rel MATCHES "^\\.\\." OR NOT from_build MATCHES "^\\.\\.")
+            # Generated sources (the Verilated models) are in the build tree, which may be
+            # inside the source tree (build/).
+            continue()
         endif()
         file(GLOB headers CONFIGURE_DEPENDS ${dir}/*.h)
         install(FILES ${headers} DESTINATION ${MVP_INSTALL_INCLUDEDIR}/${rel})

@@ -145,7 +145,11 @@ std::string requirement_of(const OptionSpec& spec) {
     else if (numeric_limits && spec.max != INT64_MAX)
         parts.push_back("<= " + std::to_string(spec.max));
     if (spec.rule.holds) parts.push_back(spec.rule.requirement);
-    if (spec.choices) parts.push_back("one of " + std::string(spec.choices));
+    if (spec.choices)
+        parts.push_back((spec.choice_list
+                             ? std::string("a '") + spec.separator + "'-separated list of "
+                             : std::string("one of ")) +
+                        spec.choices);
     return join(parts, ", ");
 }
 
@@ -188,8 +192,12 @@ class ValueParser {
                 p.text = format_double(p.doubles[0]);
                 break;
             case OptionType::kString:
-                check_choice(raw);
-                p.text = raw;
+                if (spec_.choice_list) {
+                    p.text = choice_list(raw);
+                } else {
+                    check_choice(raw);
+                    p.text = raw;
+                }
                 break;
             case OptionType::kIntList:
             case OptionType::kDoubleList:
@@ -250,6 +258,24 @@ class ValueParser {
             if (c == raw) return;
         }
         fail("expected one of " + join(choices, ", ") + ", got '" + raw + "'");
+    }
+
+    // A list of distinct choices, in the order the option declares them.
+    std::string choice_list(const std::string& raw) const {
+        const std::vector<std::string> choices = choices_of(spec_);
+        std::vector<bool> given(choices.size(), false);
+        for (const std::string& e : split(raw, spec_.separator)) {
+            size_t i = 0;
+            while (i < choices.size() && choices[i] != e) ++i;
+            if (i == choices.size())
+                fail("'" + e + "' is not one of " + join(choices, ", ") + " (in '" + raw + "')");
+            if (given[i]) fail("'" + e + "' is given twice (in '" + raw + "')");
+            given[i] = true;
+        }
+        std::vector<std::string> kept;
+        for (size_t i = 0; i < choices.size(); ++i)
+            if (given[i]) kept.push_back(choices[i]);
+        return join(kept, std::string(1, spec_.separator).c_str());
     }
 
     void parse_list(const std::string& raw, Parsed* p) const {

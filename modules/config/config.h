@@ -41,6 +41,9 @@ struct OptionSpec {
     char separator = ',';           // between the values of a list
     const char* choices = nullptr;  // kString: the allowed values, "a|b|c" (nullptr: any)
     ValueRule rule{};               // kInt, kDouble and list elements: an extra condition
+    // kString with choices: the value is a list of distinct choices separated by `separator`
+    // ("a,c"), normalised to the order of `choices`.
+    bool choice_list = false;
 };
 
 // The options of the model, in declaration order.

@@ -64,6 +64,15 @@ inline OptionSpec string_option(const char* name, const char* def, const char* c
     return s;
 }
 
+// A kString option whose value is a list of distinct `choices` ("a|b|c") separated by ','.
+inline OptionSpec choice_list_option(const char* name, const char* def, const char* choices,
+                                     const char* description) {
+    OptionSpec s{name, OptionType::kString, def, description};
+    s.choices = choices;
+    s.choice_list = true;
+    return s;
+}
+
 // The option tables of each area of the model; option_specs() concatenates them.
 std::vector<OptionSpec> core_options();
 std::vector<OptionSpec> memory_system_options();  // options_memory_system.cpp: noc, ddr

@@ -1,5 +1,6 @@
 // Options of the SP pipeline: fetch, thread control (THDC), issue, register file and operand
-// collection, Multi-Path IPDOM table sizes. The execution units, latencies, pipeline register
+// collection, Multi-Path IPDOM table sizes, RTL co-simulation of the scoreboard and MP-IPDOM
+// (doc/rtl-cosim.md). The execution units, latencies, pipeline register
 // widths, warp size, divergence policy and run limits are core options (options.cpp).
 // doc/sp-pipeline.md describes how each option acts on the timing.
 
@@ -44,6 +45,18 @@ std::vector<OptionSpec> sp_pipeline_options() {
                    "Multi-Path IPDOM reconvergence table entries per warp: pending "
                    "reconvergence points; a divergent branch that finds none free reconverges "
                    "at its parent's point (-mvpgpu_divergence mpipdom)"),
+        // RTL co-simulation (modules/rtl/README.md, doc/rtl-cosim.md).
+        choice_list_option("mvpgpu_rtl_blocks", "none", "none|scoreboard|mp_ipdom",
+                           "SP blocks simulated by their Verilated RTL (rtl/sp/): scoreboard, "
+                           "mp_ipdom (absent under -mvpgpu_divergence pdom), or none (the C++ "
+                           "blocks alone)"),
+        string_option("mvpgpu_rtl_mode", "lockstep", "replace|lockstep",
+                      "with -mvpgpu_rtl_blocks: replace (the RTL alone answers the pipeline) or "
+                      "lockstep (the C++ block answers, the RTL sees the same calls and every "
+                      "output is compared; the first difference stops the run with a report)"),
+        string_option("mvpgpu_rtl_report", "rtl_mismatch", nullptr,
+                      "path prefix of a lockstep mismatch report: PREFIX.txt, PREFIX.json and "
+                      "PREFIX.vcd (the RTL's waveform before the mismatch)"),
     };
 }
 

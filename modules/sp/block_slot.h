@@ -2,7 +2,6 @@
 
 #include <memory>
 #include <systemc>
-#include <utility>
 
 namespace mvp {
 
@@ -13,8 +12,11 @@ namespace mvp {
 template <class IF>
 class BlockSlot : public sc_core::sc_module {
   public:
-    BlockSlot(const sc_core::sc_module_name& name, std::unique_ptr<IF> impl)
-        : sc_core::sc_module(name), target("target"), impl_(std::move(impl)) {
+    // `make` builds the implementation inside this module, so that a Verilated model's
+    // modules are its children (`sp0.scoreboard.rtl`).
+    template <class Make>
+    BlockSlot(const sc_core::sc_module_name& name, Make make)
+        : sc_core::sc_module(name), target("target"), impl_(make()) {
         target.bind(*impl_);
     }
 

@@ -58,6 +58,8 @@ void Issue::init(unsigned max_splits) {
     slots_ = max_splits;
     const unsigned warps = sp_.params.num_warps();
     pending_control_.assign(size_t{warps} * slots_, 0);
+    offered_.assign(size_t{warps} * slots_, Offered{});
+    last_offered_.assign(warps, 0);
     trace_pc.assign(warps, 0);
     trace_ibuffer.assign(warps, 0);
     trace_mask.assign(warps, 0);
@@ -188,6 +190,7 @@ bool Issue::ready(unsigned w, unsigned slot, uint64_t now) {
     const isa::Instruction& in = buf.front().in;
     const unsigned rd = dest_reg(in);
     const LaneMask mask = split.mask;
+    offer(w, slot, split.pc, mask, in);
     if (!scoreboard->has_room(w)) return false;
     if (isa::reads_rs(in.op) && !scoreboard->source_ready(w, in.rs, mask, now)) return false;
     if (isa::reads_rt(in.op) && !scoreboard->source_ready(w, in.rt, mask, now)) return false;
@@ -234,6 +237,7 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
     const uint32_t pc = e.pc;
     const Opcode op = in.op;
     const LaneMask mask = split.mask;
+    offer(w, slot, pc, mask, in);
 
     // Scoreboard: RAW on the sources, WAW on the destination.
     const unsigned rd = dest_reg(in);

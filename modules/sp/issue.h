@@ -98,6 +98,19 @@ class Issue : public sc_core::sc_module, public IssueIf {
     std::vector<uint64_t> trace_mask;
     std::vector<uint32_t> trace_stall;
 
+    // The instruction a split slot of a warp last offered to issue (the scoreboard checks and
+    // the divergence policy's calls are about it): the context of an RTL lockstep report
+    // (modules/rtl). slot -1: the warp's slot offered last.
+    struct Offered {
+        bool valid = false;
+        uint32_t pc = 0;
+        LaneMask mask = 0;
+        isa::Instruction in{};
+    };
+    const Offered& offered(unsigned warp, int slot) const {
+        return offered_[warp * slots_ + (slot < 0 ? last_offered_[warp] : unsigned(slot))];
+    }
+
   private:
     // Per place of the running set, in the current cycle: the warp's splits in the policy's
     // order and the warp's stall reason so far.
@@ -113,11 +126,18 @@ class Issue : public sc_core::sc_module, public IssueIf {
     void trace_splits(unsigned warp, const PlaceState& ps);
     // The split could issue now (no side effect; the pipe's room is not checked).
     bool ready(unsigned warp, unsigned slot, uint64_t now);
+    void offer(unsigned warp, unsigned slot, uint32_t pc, LaneMask mask,
+               const isa::Instruction& in) {
+        offered_[warp * slots_ + slot] = Offered{true, pc, mask, in};
+        last_offered_[warp] = static_cast<uint8_t>(slot);
+    }
 
     SpControl& sp_;
     std::vector<uint32_t> code_bytes_;  // per warp, latched when it starts
     unsigned slots_ = 1;
     std::vector<uint8_t> pending_control_;
+    std::vector<Offered> offered_;
+    std::vector<uint8_t> last_offered_;
     std::vector<PlaceState> place_state_;
     bool secondary_ = false;
     unsigned rr_ = 0;

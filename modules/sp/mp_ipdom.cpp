@@ -6,9 +6,13 @@
 
 namespace mvp {
 
-MpIpdom::MpIpdom(unsigned num_warps, unsigned warp_size, unsigned st_entries, unsigned rt_entries)
+unsigned MpIpdom::split_slots(unsigned st_entries, unsigned warp_size) {
     // A warp of W lanes never has more than W splits; slots are numbered in a 32-bit mask.
-    : st_entries_(std::max(1u, std::min({st_entries, warp_size, 32u}))),
+    return std::max(1u, std::min({st_entries, warp_size, 32u}));
+}
+
+MpIpdom::MpIpdom(unsigned num_warps, unsigned warp_size, unsigned st_entries, unsigned rt_entries)
+    : st_entries_(split_slots(st_entries, warp_size)),
       rt_entries_(std::max(1u, rt_entries)),
       warps_(num_warps),
       st_(size_t{num_warps} * st_entries_),

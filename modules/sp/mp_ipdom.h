@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "divergence_policy.h"
+#include "mp_ipdom_inspect.h"
 
 namespace mvp {
 
@@ -60,7 +61,7 @@ namespace mvp {
 // branch creates no RT entry and its sides reconverge where the parent does (later, with lower
 // SIMD efficiency). Neither can deadlock. Simplified: the parked FIFO has no size limit (it
 // holds at most warp-size splits) and costs no cycles to move an entry into the ST.
-class MpIpdom : public DivergencePolicy {
+class MpIpdom : public DivergencePolicy, public MpIpdomInspect {
   public:
     // A split, as the ST (or the parked FIFO) holds it.
     struct StView {
@@ -77,17 +78,10 @@ class MpIpdom : public DivergencePolicy {
         LaneMask reconvergence_mask = 0;
         LaneMask pending_mask = 0;
     };
-    struct Stats {
-        uint64_t splits_created = 0;    // new splits: sides of divergent branches, jr targets
-        uint64_t reconvergences = 0;    // RT entries that returned to the ST as one split
-        uint64_t st_full = 0;           // splits parked because the ST was full
-        uint64_t rt_full = 0;           // divergent branches that found no free RT entry
-        uint64_t barrier_bypasses = 0;  // arrived threads sent on past a reconvergence point
-        unsigned max_st = 0;            // most ST entries in use in one warp
-        unsigned max_rt = 0;            // most RT entries in use in one warp
-    };
-
     MpIpdom(unsigned num_warps, unsigned warp_size, unsigned st_entries, unsigned rt_entries);
+    // The split table slots a warp has: -mvpgpu_mpipdom_st_entries, at most the warp size and
+    // 32 (slots are numbered in a 32-bit mask), at least 1.
+    static unsigned split_slots(unsigned st_entries, unsigned warp_size);
 
     const char* name() const override { return "mpipdom"; }
     unsigned max_splits() const override { return st_entries_; }
@@ -115,9 +109,9 @@ class MpIpdom : public DivergencePolicy {
     RtView rt_entry(unsigned warp, unsigned index) const;
     std::vector<StView> parked(unsigned warp) const;
     // Occupancy of the warp's tables, kept up to date for the VCD.
-    const uint8_t* st_used(unsigned warp) const { return &warps_[warp].st_used; }
-    const uint8_t* rt_used(unsigned warp) const { return &warps_[warp].rt_used; }
-    const Stats& stats() const { return stats_; }
+    const uint8_t* st_used(unsigned warp) const override { return &warps_[warp].st_used; }
+    const uint8_t* rt_used(unsigned warp) const override { return &warps_[warp].rt_used; }
+    const Stats& stats() const override { return stats_; }
 
   private:
     enum class Kind : uint8_t { kAtPc, kAtReturn };

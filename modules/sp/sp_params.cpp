@@ -32,6 +32,17 @@ SpParams SpParams::from_config(const config::Config& c, uint32_t sp_id) {
         c.get_string("mvpgpu_divergence") == "pdom" ? Divergence::kPdom : Divergence::kMpIpdom;
     p.mpipdom_st_entries = u32(c.get_int("mvpgpu_mpipdom_st_entries"));
     p.mpipdom_rt_entries = u32(c.get_int("mvpgpu_mpipdom_rt_entries"));
+    const std::string& rtl = c.get_string("mvpgpu_rtl_blocks");
+    if (rtl != "none" && rtl.find("none") != std::string::npos)
+        throw config::ConfigError("-mvpgpu_rtl_blocks '" + rtl + "' (" +
+                                  c.origin("mvpgpu_rtl_blocks") +
+                                  "): 'none' cannot be combined with blocks");
+    p.rtl_scoreboard = rtl.find("scoreboard") != std::string::npos;
+    p.rtl_mp_ipdom =
+        rtl.find("mp_ipdom") != std::string::npos && p.divergence == Divergence::kMpIpdom;
+    p.rtl_mode =
+        c.get_string("mvpgpu_rtl_mode") == "replace" ? RtlMode::kReplace : RtlMode::kLockstep;
+    p.rtl_report = c.get_string("mvpgpu_rtl_report");
 
     p.ibuffer_entries = u32(c.get_int("mvpgpu_ibuffer_entries"));
     p.fetch_width = u32(c.get_int("mvpgpu_fetch_width"));

@@ -22,6 +22,7 @@ struct SpParams {
     enum class RfModel : uint8_t { kOddEven, kCollector };
     enum class ThdcPolicy : uint8_t { kStall, kSwitch, kPark };
     enum class Divergence : uint8_t { kPdom, kMpIpdom };
+    enum class RtlMode : uint8_t { kReplace, kLockstep };
 
     uint32_t sp_id = 0;
 
@@ -35,6 +36,13 @@ struct SpParams {
     // Multi-Path IPDOM tables per warp (modules/sp/mp_ipdom.h).
     uint32_t mpipdom_st_entries = 8;
     uint32_t mpipdom_rt_entries = 8;
+
+    // Blocks simulated by their Verilated RTL (modules/rtl): -mvpgpu_rtl_blocks, _mode, _report.
+    // rtl_mp_ipdom only under Divergence::kMpIpdom (the block is absent under PDOM).
+    bool rtl_scoreboard = false;
+    bool rtl_mp_ipdom = false;
+    RtlMode rtl_mode = RtlMode::kLockstep;
+    std::string rtl_report = "rtl_mismatch";
 
     // Fetch and issue.
     uint32_t ibuffer_entries = 2;

@@ -7,27 +7,17 @@
 #include "modules/isa/semantics.h"
 #include "modules/sim/debug_map.h"
 #include "modules/sim/vcd_tracer.h"
+#include "modules/rtl/rtl_blocks.h"
 #include "mp_ipdom.h"
 #include "pdom_stack.h"
 
 namespace mvp {
 
-namespace {
-
-std::unique_ptr<DivergencePolicy> make_policy(const SpParams& p) {
-    if (p.divergence == SpParams::Divergence::kMpIpdom)
-        return std::make_unique<MpIpdom>(p.num_warps(), p.warp_size, p.mpipdom_st_entries,
-                                         p.mpipdom_rt_entries);
-    return std::make_unique<PdomStack>(p.num_warps());
-}
-
-}  // namespace
-
 SpPipeline::SpPipeline(const std::string& name, const SpParams& p, sim::ClockDomain& clk,
                        sim::Clocked& owner)
     : SpControl(p, clk),
-      divergence("divergence", make_policy(p)),
-      scoreboard("scoreboard", std::make_unique<Scoreboard>(p.num_warps())),
+      divergence("divergence", [&] { return rtl::make_divergence_policy(p, rtl_hooks(name)); }),
+      scoreboard("scoreboard", [&] { return rtl::make_scoreboard(p, rtl_hooks(name)); }),
       thdc("thdc", *this),
       fetch("fetch", *this),
       issue("issue", *this),
@@ -85,7 +75,7 @@ SpPipeline::SpPipeline(const std::string& name, const SpParams& p, sim::ClockDom
     register_stats();
     // Split and reconvergence table occupancy per warp in the VCD (MP-IPDOM).
     sim::VcdTracer& vcd = sim::VcdTracer::instance();
-    if (auto* mp = dynamic_cast<const MpIpdom*>(&policy()); mp && vcd.enabled()) {
+    if (auto* mp = dynamic_cast<const MpIpdomInspect*>(&policy()); mp && vcd.enabled()) {
         for (unsigned w = 0; w < params.num_warps(); ++w) {
             const std::string p = name_ + ".warp" + std::to_string(w);
             vcd.trace(p + ".st_entries", mp->st_used(w), 6);
@@ -95,6 +85,28 @@ SpPipeline::SpPipeline(const std::string& name, const SpParams& p, sim::ClockDom
 }
 
 SpPipeline::~SpPipeline() = default;
+
+// What the scoreboard and divergence unit get when they are RTL (modules/rtl): the SP's path
+// and cycle, the issue stage's record of the instruction behind a call, the stop of a fault.
+rtl::RtlHooks SpPipeline::rtl_hooks(const std::string& name) {
+    rtl::RtlHooks h;
+    h.sp_path = name;
+    h.sp_id = params.sp_id;
+    h.report_prefix = params.rtl_report;
+    h.cycle = [this] { return now_; };
+    h.context = [this](unsigned warp, int slot) {
+        const Issue::Offered& o = issue.offered(warp, slot);
+        rtl::RtlContext c;
+        c.known = c.decoded = o.valid;
+        c.pc = o.pc;
+        c.mask = o.mask;
+        c.in = o.in;
+        if (thdc.warp(warp).status != Thdc::Status::kFree) c.debug = debug_map_of(warp);
+        return c;
+    };
+    h.stop = [this](const std::string& message) { stop(message); };
+    return h;
+}
 
 void SpPipeline::register_stats() {
     sim::StatGroup& s = stats_;
@@ -205,7 +217,7 @@ void SpPipeline::register_stats() {
     // Divergence (MP-IPDOM; 0 under PDOM).
     auto mp_stat = [this](uint64_t MpIpdom::Stats::*field) {
         return [this, field] {
-            auto* mp = dynamic_cast<const MpIpdom*>(&policy());
+            auto* mp = dynamic_cast<const MpIpdomInspect*>(&policy());
             return mp ? static_cast<double>(mp->stats().*field) : 0.0;
         };
     };
@@ -216,14 +228,14 @@ void SpPipeline::register_stats() {
     s.add(
         "mpipdom_max_st_occupancy",
         [this] {
-            auto* mp = dynamic_cast<const MpIpdom*>(&policy());
+            auto* mp = dynamic_cast<const MpIpdomInspect*>(&policy());
             return mp ? static_cast<double>(mp->stats().max_st) : 0.0;
         },
         "most split table entries in use in one warp");
     s.add(
         "mpipdom_max_rt_occupancy",
         [this] {
-            auto* mp = dynamic_cast<const MpIpdom*>(&policy());
+            auto* mp = dynamic_cast<const MpIpdomInspect*>(&policy());
             return mp ? static_cast<double>(mp->stats().max_rt) : 0.0;
         },
         "most reconvergence table entries in use in one warp");

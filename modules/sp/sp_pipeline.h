@@ -30,6 +30,10 @@
 
 namespace mvp {
 
+namespace rtl {
+struct RtlHooks;
+}
+
 // The pipeline of one SP, FE > IS > RF > EX0..EXn > WB: the SP's blocks as sc_modules (fetch,
 // thdc, issue, divergence, scoreboard, operand_collector, execute, memory_unit, writeback),
 // children of the module that constructs the pipeline (the Sp: `sp0.issue`, ...), joined
@@ -116,6 +120,7 @@ class SpPipeline : public SpControl {
     void wake();
 
   private:
+    rtl::RtlHooks rtl_hooks(const std::string& name);
     void check_limits();
     std::string live_warps_text() const;
     void stop(const std::string& message);

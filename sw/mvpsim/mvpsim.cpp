@@ -11,6 +11,7 @@
 
 #include "launch_spec.h"
 #include "modules/config/config.h"
+#include "modules/rtl/mismatch_report.h"
 #include "modules/sim/stat_group.h"
 #include "modules/sim/vcd_tracer.h"
 #include "platforms/mvp/platform.h"
@@ -28,7 +29,7 @@ namespace po = boost::program_options;
 namespace mvp::mvpsim {
 namespace {
 
-enum ExitCode { kOk = 0, kInputError = 1, kKernelFault = 2 };
+enum ExitCode { kOk = 0, kInputError = 1, kKernelFault = 2, kRtlMismatch = 3 };
 
 struct Options {
     std::vector<std::string> kernels;
@@ -419,7 +420,8 @@ int main(int argc, char** argv) {
         std::cerr << "mvpsim: error: " << e.what() << "\n";
     } catch (const host::DeviceError& e) {
         std::cerr << "mvpsim: error: " << e.what() << "\n";
-        return mvpsim::kKernelFault;
+        // A difference between a block's C++ and its RTL in lockstep (doc/rtl-cosim.md).
+        return rtl::MismatchReport::occurred() ? mvpsim::kRtlMismatch : mvpsim::kKernelFault;
     } catch (const std::exception& e) {
         std::cerr << "mvpsim: error: " << e.what() << "\n";
     }

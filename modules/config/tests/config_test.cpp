@@ -677,6 +677,25 @@ TEST(ConfigTypes, BoolDoubleStringAndOpenLists) {
     EXPECT_NE(json.find("\"values\": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],"), std::string::npos);
 }
 
+TEST(ConfigTypes, ChoiceListsInDeclaredOrder) {
+    Config c;
+    EXPECT_EQ(c.get_string("mvpgpu_rtl_blocks"), "none");
+    c.set("mvpgpu_rtl_blocks", "mp_ipdom, scoreboard", "t");
+    EXPECT_EQ(c.get_string("mvpgpu_rtl_blocks"), "scoreboard,mp_ipdom");
+    c.set("mvpgpu_rtl_blocks", "mp_ipdom", "t");
+    EXPECT_EQ(c.get_string("mvpgpu_rtl_blocks"), "mp_ipdom");
+    EXPECT_EQ(error_of([&] { c.set("mvpgpu_rtl_blocks", "scoreboard,fpu", "t"); }),
+              "t: -mvpgpu_rtl_blocks: 'fpu' is not one of none, scoreboard, mp_ipdom (in "
+              "'scoreboard,fpu')");
+    EXPECT_EQ(error_of([&] { c.set("mvpgpu_rtl_blocks", "mp_ipdom,mp_ipdom", "t"); }),
+              "t: -mvpgpu_rtl_blocks: 'mp_ipdom' is given twice (in 'mp_ipdom,mp_ipdom')");
+    EXPECT_EQ(error_of([&] { c.set("mvpgpu_rtl_blocks", "scoreboard,", "t"); }),
+              "t: -mvpgpu_rtl_blocks: '' is not one of none, scoreboard, mp_ipdom (in "
+              "'scoreboard,')");
+    EXPECT_EQ(c.get_string("mvpgpu_rtl_blocks"), "mp_ipdom");  // a failed set changes nothing
+    EXPECT_NE(Config::help().find("a ','-separated list of"), std::string::npos);
+}
+
 TEST(ConfigTypes, BadTablesRejected) {
     static const std::vector<OptionSpec> twice = {{"a", OptionType::kInt, "1", "first"},
                                                   {"a", OptionType::kInt, "2", "second"}};

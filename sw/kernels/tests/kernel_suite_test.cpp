@@ -42,6 +42,22 @@ constexpr const char* kWarp = "mvpgpu_n_threads_per_sp_and_warp_size";
 
 constexpr const char* kDivergence = "mvpgpu_divergence";
 
+#ifdef MVP_KERNEL_SUITE_RTL
+// tb/rtl builds this file as rtl_kernel_suite_test: the suite on mvp_1sp with the scoreboard and
+// Multi-Path IPDOM as Verilated RTL in lockstep with the C++ blocks (doc/rtl-cosim.md), at warp
+// sizes 4 and 32 under both divergence policies (mp_ipdom is absent under PDOM). A mismatch
+// fails the run; its report goes to the test's temporary directory.
+const Options kRtl = with(
+    with(with(kOneSp, "mvpgpu_rtl_blocks", "scoreboard,mp_ipdom"), "mvpgpu_rtl_mode", "lockstep"),
+    "mvpgpu_rtl_report", ::testing::TempDir() + "rtl_mismatch");
+const SuiteConfig kSuiteConfigs[] = {
+    {"1sp_warp4_rtl_lockstep", Engine::kTiming, kRtl},
+    {"1sp_warp32_rtl_lockstep", Engine::kTiming, with(kRtl, kWarp, "32")},
+    {"1sp_warp4_pdom_rtl_lockstep", Engine::kTiming, with(kRtl, kDivergence, "pdom")},
+    {"1sp_warp32_pdom_rtl_lockstep", Engine::kTiming,
+     with(with(kRtl, kWarp, "32"), kDivergence, "pdom")},
+};
+#else
 const SuiteConfig kSuiteConfigs[] = {
     {"functional", Engine::kFunctional, {}},
     // The timing engine on both platforms and three warp sizes, with the default divergence
@@ -68,6 +84,7 @@ const SuiteConfig kSuiteConfigs[] = {
     {"functional_cl", Engine::kFunctional, {}, true},
     {"1sp_warp4_cl", Engine::kTiming, kOneSp, true},
 };
+#endif
 
 // Written into output buffers beforehand, to check that nothing is stored where a kernel
 // must not write.
