@@ -36,11 +36,6 @@ class CommitLog {
 
     // The line of an instruction without the trailing newline (also for tests).
     std::string format(const WarpInstruction& wi, uint64_t cycle) const;
-    // The instruction column of a line (CommitRecord::instruction_text).
-    static std::string instruction_text(const DebugMap* map, uint32_t pc,
-                                        const isa::Instruction& in) {
-        return CommitRecord::instruction_text(map, pc, in);
-    }
 
   private:
     // One retire port: the fields of the instruction it retired last.

@@ -187,7 +187,7 @@ bool Fetch::accept_responses(uint64_t now) {
         for (unsigned k = 0; k < r.count; ++k) {
             uint32_t pc = r.pc + k * isa::kInstBytes;
             if (r.ok) {
-                c.buffer.fill(pc, r.words[k]);
+                c.buffer.fill(pc, r.words[k], now);
             } else {
                 c.buffer.fail(pc);
             }

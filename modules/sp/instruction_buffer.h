@@ -19,6 +19,7 @@ class InstructionBuffer {
         uint32_t pc = 0;
         State state = State::kPending;
         isa::Instruction in;
+        uint64_t fetched = 0;  // the edge its word entered the buffer
     };
 
     void resize(unsigned entries) {
@@ -48,12 +49,14 @@ class InstructionBuffer {
         e.state = State::kPending;
         ++size_;
     }
-    // Fills the pending entry of `pc` with its machine word; false if there is none (flushed).
-    bool fill(uint32_t pc, uint64_t word) {
+    // Fills the pending entry of `pc` with its machine word at edge `cycle`; false if there is
+    // none (flushed).
+    bool fill(uint32_t pc, uint64_t word, uint64_t cycle) {
         for (unsigned i = 0; i < size_; ++i) {
             Entry& e = ring_[(head_ + i) % ring_.size()];
             if (e.pc == pc && e.state == State::kPending) {
                 e.state = isa::decode(word, &e.in) ? State::kValid : State::kUndefined;
+                e.fetched = cycle;
                 return true;
             }
         }

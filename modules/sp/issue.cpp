@@ -4,6 +4,7 @@
 
 #include "modules/isa/semantics.h"
 #include "modules/sim/vcd_tracer.h"
+#include "pipeline_log.h"
 
 namespace mvp {
 
@@ -79,6 +80,7 @@ void Issue::reset() {
 void Issue::start(unsigned warp) {
     code_bytes_[warp] = thdc->code_bytes_of(warp);
     for (unsigned s = 0; s < slots_; ++s) pending_control_[warp * slots_ + s] = 0;
+    if (sp_.pipeline_log) sp_.pipeline_log->warp_started(sp_, warp);
 }
 
 bool Issue::tick(uint64_t now) {
@@ -96,6 +98,7 @@ bool Issue::tick(uint64_t now) {
             const unsigned wu = static_cast<unsigned>(w);
             const Stall st = divergence->occupied(wu) ? try_issue(wu, 0, now) : kNoWarp;
             if (sp_.stopped()) return true;
+            if (sp_.pipeline_log) sp_.pipeline_log->stalled(sp_, wu, 0, st, now);
             trace_stall[wu] = st;
             if (st == kIssued) {
                 ++issued;
@@ -133,6 +136,7 @@ bool Issue::tick(uint64_t now) {
                     secondary_ = k > 0;
                     const Stall st = try_issue(wu, ps.order[k], now);
                     if (sp_.stopped()) return true;
+                    if (sp_.pipeline_log) sp_.pipeline_log->stalled(sp_, wu, ps.order[k], st, now);
                     if (st == kIssued) {
                         ps.stall = kIssued;
                         // Another split of the warp could have issued in this cycle too.
@@ -266,6 +270,7 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
     wi->pc = pc;
     wi->in = in;
     wi->mask = mask;
+    wi->fetch_cycle = e.fetched;
     wi->issue_cycle = now;
     wi->taken = 0;
     wi->faulted = false;
@@ -291,6 +296,7 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
     if (isa::reads_rt(op)) add_read(in.rt);
     if (isa::reads_rd(op)) add_read(in.rd);
     if (rd != 0) wi->sb_handle = static_cast<int16_t>(scoreboard->reserve(w, rd, mask));
+    if (sp_.pipeline_log) sp_.pipeline_log->issued(sp_, *wi);
 
     buf.pop();
     const unsigned lanes = lane_count(mask);

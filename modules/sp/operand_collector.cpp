@@ -49,6 +49,7 @@ bool OperandCollector::tick(uint64_t now) {
         }
         if (best < 0) break;
         active_.push_back(is_rf_[best].front());
+        active_.back()->rf_cycle = now;
         is_rf_[best].pop();
         moved = true;
     }

@@ -12,6 +12,8 @@
 
 namespace mvp {
 
+class PipelineLog;
+
 // What every block of the SP pipeline shares with its SP rather than with a neighbour: the
 // parameters, the core clock, the SP's counters, the pool of in-flight warp instructions, and
 // the SP's control (a fault stops the SP, a block that worked keeps it awake, a block that
@@ -29,6 +31,8 @@ class SpControl {
     SpCounters counters;
     WarpInstructionPool pool;
     uint64_t next_seq = 0;  // issue order, SP-wide
+    // The pipeline log the stages stamp into (doc/sp-pipeline.md); nullptr: off.
+    PipelineLog* pipeline_log = nullptr;
 
     // Stops the SP with a fault of lane `lane` of `warp` at `pc`, in the golden model's format.
     virtual void fault(unsigned warp, unsigned lane, uint32_t pc, const char* what,

@@ -10,6 +10,7 @@
 #include "modules/rtl/rtl_blocks.h"
 #include "mp_ipdom.h"
 #include "pdom_stack.h"
+#include "pipeline_log.h"
 
 namespace mvp {
 
@@ -106,6 +107,15 @@ rtl::RtlHooks SpPipeline::rtl_hooks(const std::string& name) {
     };
     h.stop = [this](const std::string& message) { stop(message); };
     return h;
+}
+
+void SpPipeline::log_retired(const WarpInstruction& wi, uint64_t cycle) {
+    pipeline_log->retired(*this, wi, cycle);
+}
+
+void SpPipeline::set_pipeline_log(PipelineLog* log) {
+    pipeline_log = log;
+    if (log) log->attach(*this);
 }
 
 void SpPipeline::register_stats() {
@@ -485,6 +495,7 @@ void SpPipeline::tick() {
         // that one did.
         issue.charge_slept(slept);
         memory_unit.charge_slept(slept);
+        if (pipeline_log) pipeline_log->slept(*this, slept, now);
     }
     progress_ = false;
     check_limits();

@@ -30,6 +30,7 @@
 
 namespace mvp {
 
+class PipelineLog;
 namespace rtl {
 struct RtlHooks;
 }
@@ -94,6 +95,8 @@ class SpPipeline : public SpControl {
     bool idle() const { return thdc.resident_warps() == 0; }
 
     void set_commit_log(std::ostream* os) { commit_log.set_stream(os); }
+    // The pipeline log (doc/sp-pipeline.md), shared by any number of SPs; nullptr: off.
+    void set_pipeline_log(PipelineLog* log);
 
     // One core cycle.
     void tick();
@@ -114,12 +117,14 @@ class SpPipeline : public SpControl {
     void wake_at(uint64_t cycle) override;
     void retired(const WarpInstruction& wi, uint64_t cycle) override {
         commit_log.write(wi, cycle);
+        if (pipeline_log) log_retired(wi, cycle);
         ++counters.retired;
         last_retire_cycle_ = cycle;
     }
     void wake();
 
   private:
+    void log_retired(const WarpInstruction& wi, uint64_t cycle);
     rtl::RtlHooks rtl_hooks(const std::string& name);
     void check_limits();
     std::string live_warps_text() const;

@@ -31,9 +31,17 @@ struct WarpInstruction {
     int16_t sb_handle = -1;  // scoreboard reservation of rd (-1: none)
     bool writes_rd = false;  // rd != $zero and the instruction writes rd
 
+    uint64_t fetch_cycle = 0;  // its fetch response entered the instruction buffer
     uint64_t issue_cycle = 0;
+    uint64_t rf_cycle = 0;  // entered operand collection
     uint64_t ex_cycle = 0;  // entered EX0
     uint64_t wb_cycle = 0;  // due at WB
+
+    // Set by the pipeline log only (PipelineLog::issued): the warp's issue order, and why and
+    // how long the instruction waited at issue (Issue::Stall, kIssued: it did not).
+    uint64_t warp_seq = 0;
+    uint64_t stall_cycles = 0;
+    uint8_t stall = 0;
 
     LaneMask taken = 0;  // conditional branches: lanes that took it
     bool faulted = false;

@@ -14,6 +14,7 @@
 #include "modules/rtl/mismatch_report.h"
 #include "modules/sim/stat_group.h"
 #include "modules/sim/vcd_tracer.h"
+#include "modules/sp/pipeline_log.h"
 #include "platforms/mvp/platform.h"
 #include "stats_writer.h"
 #include "sw/host/device.h"
@@ -41,7 +42,7 @@ struct Options {
     bool functional = false;
     bool listing = false;
     bool debug_map = true;
-    std::string stats, stats_text, vcd, commit_log;
+    std::string stats, stats_text, vcd, commit_log, pipeline_log, konata;
     std::vector<std::pair<std::string, std::string>> config_options;  // -name value
 };
 
@@ -69,6 +70,9 @@ po::options_description describe() {
         ("stats-text", po::value<std::string>(), "write statistics as text, one per line")
         ("vcd", po::value<std::string>(), "write a VCD waveform")
         ("commit-log", po::value<std::string>(), "write one line per retired warp instruction")
+        ("pipeline-log", po::value<std::string>(),
+         "write each retired warp instruction's stage cycles and stall as CSV")
+        ("konata", po::value<std::string>(), "write the pipeline in the Kanata format (Konata)")
         ("listing", "print the parse listing and exit");
     // clang-format on
     return d;
@@ -129,6 +133,8 @@ bool parse_command_line(int argc, char** argv, Options* o) {
     str("stats-text", &o->stats_text);
     str("vcd", &o->vcd);
     str("commit-log", &o->commit_log);
+    str("pipeline-log", &o->pipeline_log);
+    str("konata", &o->konata);
     if (o->kernels.empty()) throw UsageError("--kernel: no kernel file given");
     if (!o->listing && o->global.empty()) throw UsageError("--global: no NDRange size given");
     return true;
@@ -152,6 +158,41 @@ void write_file_atomically(const std::string& option, const std::string& path,
         throw UsageError(option + " '" + path + "': cannot write");
     }
 }
+
+// A trace written while the kernel runs: to PATH.tmp, renamed to PATH by commit() when the run
+// succeeded; otherwise the temporary file is removed, so a failed run leaves no trace behind.
+class TraceFile {
+  public:
+    // Opens nothing when `path` is empty.
+    TraceFile(const std::string& option, const std::string& path)
+        : option_(option), path_(path), tmp_(path + ".tmp") {
+        if (path_.empty()) return;
+        out_.open(tmp_, std::ios::binary | std::ios::trunc);
+        if (!out_) throw UsageError(option_ + " '" + path_ + "': cannot write");
+    }
+    ~TraceFile() {
+        if (!out_.is_open()) return;
+        out_.close();
+        std::remove(tmp_.c_str());
+    }
+    TraceFile(const TraceFile&) = delete;
+    TraceFile& operator=(const TraceFile&) = delete;
+
+    // The stream to write, nullptr when no file was asked for.
+    std::ostream* stream() { return out_.is_open() ? &out_ : nullptr; }
+    void commit() {
+        if (!out_.is_open()) return;
+        out_.close();
+        if (out_.fail() || std::rename(tmp_.c_str(), path_.c_str()) != 0) {
+            std::remove(tmp_.c_str());
+            throw UsageError(option_ + " '" + path_ + "': cannot write");
+        }
+    }
+
+  private:
+    std::string option_, path_, tmp_;
+    std::ofstream out_;
+};
 
 uint32_t default_local(uint32_t x) {
     for (uint32_t l = 64; l > 1; --l)
@@ -312,27 +353,36 @@ int run(const Options& o) {
     }
     const toolchain::Symbol* entry = find_entry(program, o.entry);
     launch_args(program, entry->name, arg_specs, buffer_index, {});  // checks the --arg list
-    if (o.functional && (!o.vcd.empty() || !o.commit_log.empty()))
-        throw UsageError(std::string(o.vcd.empty() ? "--commit-log" : "--vcd") +
-                         ": traces come from the timing platform; drop --functional");
+    if (o.functional)
+        for (const auto& [option, path] :
+             {std::pair<const char*, const std::string&>{"--vcd", o.vcd},
+              {"--commit-log", o.commit_log},
+              {"--pipeline-log", o.pipeline_log},
+              {"--konata", o.konata}})
+            if (!path.empty())
+                throw UsageError(std::string(option) +
+                                 ": traces come from the timing platform; drop --functional");
     // Trace files are written under a temporary name and renamed when the run succeeds.
     if (!o.vcd.empty())
         sim::VcdTracer::instance().configure(
             o.vcd, cfg.get_string("trace_scope"),
             static_cast<uint64_t>(cfg.get_int("trace_start_cycle")),
             static_cast<uint64_t>(cfg.get_int("trace_end_cycle")));
-    std::ofstream commit_log;
-    const std::string commit_log_tmp = o.commit_log + ".tmp";
-    if (!o.commit_log.empty()) {
-        commit_log.open(commit_log_tmp, std::ios::trunc);
-        if (!commit_log) throw UsageError("--commit-log '" + o.commit_log + "': cannot write");
-    }
+    TraceFile commit_log("--commit-log", o.commit_log);
+    TraceFile pipeline_csv("--pipeline-log", o.pipeline_log);
+    TraceFile konata("--konata", o.konata);
+    std::unique_ptr<PipelineLog> pipeline_log;
+    if (pipeline_csv.stream() || konata.stream())
+        pipeline_log = std::make_unique<PipelineLog>(pipeline_csv.stream(), konata.stream());
 
     host::Device device(
         cfg, o.functional ? host::Device::Engine::kFunctional : host::Device::Engine::kTiming);
     device.set_debug_map(o.debug_map);
-    if (commit_log.is_open())
-        for (Sp* sp : device.platform()->gpu().sps()) sp->set_commit_log(&commit_log);
+    if (device.platform())
+        for (Sp* sp : device.platform()->gpu().sps()) {
+            sp->set_commit_log(commit_log.stream());
+            sp->set_pipeline_log(pipeline_log.get());
+        }
     std::vector<uint32_t> addresses;
     for (const BufferSpec& b : buffers) {
         addresses.push_back(device.allocate(b.bytes.size()));
@@ -343,16 +393,7 @@ int run(const Options& o) {
     launch.range = range;
     launch.args = launch_args(program, entry->name, arg_specs, buffer_index, addresses);
     host::LoadedProgram loaded = device.load(program);
-    host::LaunchStats stats;
-    try {
-        stats = device.run(loaded, launch);
-    } catch (...) {
-        if (commit_log.is_open()) {
-            commit_log.close();
-            std::remove(commit_log_tmp.c_str());
-        }
-        throw;
-    }
+    const host::LaunchStats stats = device.run(loaded, launch);
 
     auto contents = [&](const std::string& name) {
         size_t i = buffer_index[name];
@@ -377,11 +418,10 @@ int run(const Options& o) {
         }
     }
     for (const DumpSpec& d : dumps) write_file_atomically("--dump", d.path, contents(d.buffer));
-    if (commit_log.is_open()) {
-        commit_log.close();
-        if (std::rename(commit_log_tmp.c_str(), o.commit_log.c_str()) != 0)
-            throw UsageError("--commit-log '" + o.commit_log + "': cannot write");
-    }
+    commit_log.commit();
+    if (pipeline_log) pipeline_log->finish();
+    pipeline_csv.commit();
+    konata.commit();
     if (device.platform()) device.platform()->finish_tracing();
     if (!o.stats.empty()) {
         StatsWriter w(cfg, program, entry->name, launch, stats, o.functional);

@@ -31,10 +31,6 @@ class PipelineLogReader {
     };
 
     static Log read(const std::string& path);
-    // The fields of one CSV line (RFC 4180 quotes, no line breaks in fields); false with
-    // `error` naming the problem.
-    static bool split(const std::string& line, std::vector<std::string>* fields,
-                      std::string* error);
 };
 
 }  // namespace mvp::tools

@@ -165,6 +165,12 @@ PipelineBench::PipelineBench(const sc_core::sc_module_name& name, const config::
 
 PipelineBench::~PipelineBench() = default;
 
+PipelineLog& PipelineBench::log_pipeline() {
+    pipeline_log = std::make_unique<PipelineLog>(&pipeline_csv, &kanata);
+    sp->set_pipeline_log(pipeline_log.get());
+    return *pipeline_log;
+}
+
 void PipelineBench::dispatch() {
     if (!abi_) return;
     while (next_group_ < abi_->num_groups()) {

@@ -19,6 +19,7 @@
 #include "modules/golden/kernel_abi.h"
 #include "modules/sim/clock_domain.h"
 #include "modules/sim/target_port.h"
+#include "modules/sp/pipeline_log.h"
 #include "modules/sp/sp_pipeline.h"
 #include "sw/toolchain/program.h"
 
@@ -104,8 +105,13 @@ class PipelineBench : public sc_core::sc_module, public sim::Clocked {
     void dispatch();
 
     std::ostringstream commit;  // the commit log
-    std::string error;          // the error reported, if any
-    uint64_t end_cycle = 0;     // cycle of the last work-group's end
+    // Turns the pipeline log on, into pipeline_csv and kanata (call finish() on it after the
+    // run for the Kanata events held back).
+    PipelineLog& log_pipeline();
+    std::ostringstream pipeline_csv, kanata;
+    std::unique_ptr<PipelineLog> pipeline_log;
+    std::string error;       // the error reported, if any
+    uint64_t end_cycle = 0;  // cycle of the last work-group's end
     uint64_t groups_done = 0;
     // Per warp: the cycles at which it left a barrier.
     std::vector<std::vector<uint64_t>> barrier_exits;

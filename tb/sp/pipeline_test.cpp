@@ -10,6 +10,8 @@
 #include <memory>
 
 #include "modules/sim/connect.h"
+#include "tb/sp/golden_cases.h"
+#include "tb/sp/kanata_reader.h"
 #include "tb/sp/pipeline_bench.h"
 
 namespace mvp::tb {
@@ -377,6 +379,255 @@ f:
     EXPECT_EQ(lines, expected);
     if (std::getenv("MVP_PRINT_COMMIT_LOG")) std::cout << b.commit.str();
     for (size_t i = 1; i < log.size(); ++i) EXPECT_GE(log[i].cycle, log[i - 1].cycle);
+}
+
+}  // namespace
+}  // namespace mvp::tb
+
+namespace mvp::tb {
+namespace {
+
+std::vector<PipelineLog::Row> csv_rows(const std::string& csv) {
+    std::vector<PipelineLog::Row> rows;
+    std::istringstream in(csv);
+    std::string line;
+    std::getline(in, line);
+    EXPECT_EQ(line, PipelineLog::kCsvHeader);
+    while (std::getline(in, line)) {
+        PipelineLog::Row r;
+        std::string error;
+        EXPECT_TRUE(PipelineLog::parse_csv_line(line, &r, &error)) << error << ": " << line;
+        rows.push_back(r);
+    }
+    return rows;
+}
+
+TEST(SpPipelineLog, StageCyclesOfAChainALoadAndABranch) {
+    const char* src = R"(
+	.globl	kernel
+kernel:
+	add.si	$2, $zero, 1
+	add	$2, $2, $2
+	ld.w	$5, 0($zero)
+	add	$6, $5, $5
+	beq	$zero, $zero, .Lt
+	add	$7, $3, $4
+.Lt:
+	add	$8, $3, $4
+	exit
+)";
+    Kernel k = build_kernel(src, "kernel", 1, 1, {});
+    PipelineBench b("b", make_config(), 1, 4);  // ICC answers in 1 cycle, memory in 4
+    b.log_pipeline();
+    b.run(k);
+    ASSERT_EQ(b.error, "");
+    b.pipeline_log->finish();
+    const std::vector<PipelineLog::Row> rows = csv_rows(b.pipeline_csv.str());
+    ASSERT_EQ(rows.size(), 7u) << b.pipeline_csv.str();
+    EXPECT_EQ(rows.size(), parse_commit_log(b.commit.str()).size());
+    EXPECT_EQ(b.pipeline_log->rows(), 7u);
+    struct Expected {
+        uint32_t pc;
+        const char* text;
+        uint64_t fe, is, rf, ex0, ex_end, wb;
+        const char* stall;
+        uint64_t stall_cycles;
+    };
+    // The group starts at edge 1 and the SP first ticks at 2: FE sends the 16-byte fetch of
+    // 0x00/0x08 at 2 (IS charges ibuffer_empty at 2 and 3), the ICC answers at 3, the words
+    // enter the buffer at 4 and add.si issues at once: RF 5, EX0-EX2 6-8, WB 9. The dependent
+    // add may issue at add.si's wb - 2 = 7 (scoreboard at 5 and 6). The load, fetched alone
+    // at 4 (one free entry) and decoded at 6, issues at 8 and takes the AGU at 10; the fake
+    // memory completes it 4 cycles after the hand-off, at 14, and WB writes it at 15. Its
+    // consumer (decoded at 9) waits for the load under the switch policy from 9 to 14
+    // (memory, 6 cycles) and issues at 15, after the load's write-back in the same edge. The
+    // taken beq resolves in EX0 at 18; its target is charged control at 17, ibuffer_empty at
+    // 18 (refetch sent) and 19 (ICC answered), enters the buffer at 20 and issues then. sync
+    // and exit retire through the ALU stages like an add.
+    const Expected expected[] = {
+        {0x00, "add.si $2, $zero, 1", 4, 4, 5, 6, 8, 9, "ibuffer_empty", 2},
+        {0x08, "add $2, $2, $2", 4, 7, 8, 9, 11, 12, "scoreboard", 2},
+        {0x10, "ld.w $5, 0($zero)", 6, 8, 9, 10, 14, 15, "none", 0},
+        {0x18, "add $6, $5, $5", 9, 15, 16, 17, 19, 20, "memory", 6},
+        {0x20, "beq $zero, $zero, .Lt", 10, 16, 17, 18, 20, 21, "none", 0},
+        {0x30, "add $8, $3, $4", 20, 20, 21, 22, 24, 25, "ibuffer_empty", 3},
+        {0x38, "exit", 20, 21, 22, 23, 25, 26, "none", 0},
+    };
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const PipelineLog::Row& r = rows[i];
+        const Expected& e = expected[i];
+        SCOPED_TRACE(e.text);
+        EXPECT_EQ(r.sp, 0u);
+        EXPECT_EQ(r.warp, 0u);
+        EXPECT_EQ(r.seq, i);
+        EXPECT_EQ(r.mask, 0x1u);
+        EXPECT_EQ(r.pc, e.pc);
+        EXPECT_EQ(r.instruction, e.text);
+        EXPECT_EQ(std::vector<uint64_t>({r.fe, r.is, r.rf, r.ex0, r.ex_end, r.wb}),
+                  std::vector<uint64_t>({e.fe, e.is, e.rf, e.ex0, e.ex_end, e.wb}));
+        EXPECT_EQ(r.stall, e.stall);
+        EXPECT_EQ(r.stall_cycles, e.stall_cycles);
+    }
+    std::string error;
+    EXPECT_TRUE(kanata_matches_csv(b.kanata.str(), b.pipeline_csv.str(), 16, &error)) << error;
+}
+
+// Divergent kernels with barriers and memory under both divergence policies, warps of 4 and
+// 32: one row per commit-log line, in the same order, the same timing with and without the
+// log, and a Kanata file that a strict reader accepts and that says what the CSV says.
+TEST(SpPipelineLog, EveryRetiredInstructionOnceWithoutChangingTheRun) {
+    const std::vector<std::vector<std::pair<std::string, std::string>>> variants = {
+        {},
+        {{"mvpgpu_divergence", "pdom"}},
+        {{"mvpgpu_n_threads_per_sp_and_warp_size", "32"}},
+        {{"mvpgpu_n_threads_per_sp_and_warp_size", "32"}, {"mvpgpu_divergence", "pdom"}},
+        {{"mvpgpu_thdc_policy", "park"}, {"mvpgpu_rf_model", "collector"}},
+    };
+    std::vector<const GoldenCase*> cases;
+    for (const GoldenCase& c : golden_cases())
+        if (c.name == "collatz" || c.name == "reduce_sum" || c.name == "div_nested3")
+            cases.push_back(&c);
+    ASSERT_EQ(cases.size(), 3u);
+    struct Pair {
+        std::unique_ptr<PipelineBench> logged, plain;
+        std::unique_ptr<Kernel> kernel;
+        std::string name;
+    };
+    std::vector<Pair> runs;
+    for (const GoldenCase* c : cases) {
+        for (size_t v = 0; v < variants.size(); ++v) {
+            Pair p;
+            p.name = c->name + " variant " + std::to_string(v);
+            const config::Config cfg = make_config(variants[v]);
+            p.logged = std::make_unique<PipelineBench>(("l" + std::to_string(runs.size())).c_str(),
+                                                       cfg, 2, 30);
+            p.plain = std::make_unique<PipelineBench>(("p" + std::to_string(runs.size())).c_str(),
+                                                      cfg, 2, 30);
+            std::vector<KernelArg> args = place_buffers(*c, p.logged->global, kBufferBase, nullptr);
+            place_buffers(*c, p.plain->global, kBufferBase, nullptr);
+            p.kernel = std::make_unique<Kernel>(
+                build_kernel_file("sw/kernels/" + c->kernel, c->entry, c->range, args));
+            p.logged->log_pipeline();
+            p.logged->load(*p.kernel);
+            p.plain->load(*p.kernel);
+            runs.push_back(std::move(p));
+        }
+    }
+    sc_core::sc_start();
+    size_t streamed = 0;
+    for (Pair& p : runs) {
+        SCOPED_TRACE(p.name);
+        PipelineBench& b = *p.logged;
+        ASSERT_EQ(b.error, "");
+        ASSERT_EQ(p.plain->error, "");
+        EXPECT_EQ(b.commit.str(), p.plain->commit.str());
+        EXPECT_EQ(b.end_cycle, p.plain->end_cycle);
+        // The Kanata writer does not hold a long run back until its end.
+        if (b.pipeline_log->rows() > 8192 && b.kanata.str().size() > 100000) ++streamed;
+        b.pipeline_log->finish();
+        const std::vector<CommitLine> lines = parse_commit_log(b.commit.str());
+        const std::vector<PipelineLog::Row> rows = csv_rows(b.pipeline_csv.str());
+        ASSERT_EQ(rows.size(), lines.size());
+        ASSERT_EQ(rows.size(), b.sp->counters.retired);
+        std::map<unsigned, uint64_t> next_seq;
+        for (size_t i = 0; i < rows.size(); ++i) {
+            const PipelineLog::Row& r = rows[i];
+            ASSERT_EQ(r.wb, lines[i].cycle) << i;
+            ASSERT_EQ(r.warp, lines[i].warp) << i;
+            ASSERT_EQ(r.pc, lines[i].pc) << i;
+            ASSERT_EQ(r.instruction, lines[i].text) << i;
+            ASSERT_TRUE(r.fe <= r.is && r.is < r.rf && r.rf < r.ex0 && r.ex0 <= r.ex_end &&
+                        r.ex_end < r.wb)
+                << i;
+            ASSERT_EQ(r.stall == "none", r.stall_cycles == 0) << i;
+        }
+        // Per warp, the sequence numbers are the issue order: each appears once.
+        std::map<std::pair<unsigned, uint64_t>, unsigned> seen;
+        for (const PipelineLog::Row& r : rows) ++seen[{r.warp, r.seq}];
+        for (const auto& s : seen) ASSERT_EQ(s.second, 1u);
+        std::string error;
+        EXPECT_TRUE(
+            kanata_matches_csv(b.kanata.str(), b.pipeline_csv.str(), b.params.num_warps(), &error))
+            << error;
+    }
+    EXPECT_GT(streamed, 0u);
+}
+
+TEST(SpPipelineLog, CsvLinesQuoteTheInstructionAndParseBack) {
+    PipelineLog::Row r;
+    r.sp = 3;
+    r.warp = 7;
+    r.seq = 12;
+    r.pc = 0x1a8;
+    r.mask = 0x5;
+    r.instruction = "ld.w $5, 0($3) \"x\", y";
+    r.fe = 100;
+    r.is = 104;
+    r.rf = 105;
+    r.ex0 = 106;
+    r.ex_end = 140;
+    r.wb = 141;
+    r.stall = "scoreboard";
+    r.stall_cycles = 3;
+    const std::string line = PipelineLog::csv_line(r, 8);
+    EXPECT_EQ(line,
+              "3,7,12,0x01a8,0x05,\"ld.w $5, 0($3) \"\"x\"\", y\",100,104,105,106,140,141,"
+              "scoreboard,3");
+    PipelineLog::Row back;
+    std::string error;
+    ASSERT_TRUE(PipelineLog::parse_csv_line(line, &back, &error)) << error;
+    EXPECT_EQ(PipelineLog::csv_line(back, 8), line);
+    EXPECT_EQ(back.instruction, r.instruction);
+    const std::pair<const char*, const char*> bad[] = {
+        {"3,7,12,0x01a8,0x05,\"add\",1,2,3,4,5,6,none", "expected 14 fields, found 13"},
+        {"3,7,12,0x01a8,0x05,\"add,1,2,3,4,5,6,none,0", "column 6: the quoted text does not end"},
+        {"3,7,12,0x01a8,0x05,\"add\"x,1,2,3,4,5,6,none,0", "column 6: text after the closing quote"},
+        {"3,7,12,424,0x05,add,1,2,3,4,5,6,none,0", "field pc: '424' is not a 0x hex number"},
+        {"3,7,12,0x01a8,0x05,add,1,2,-3,4,5,6,none,0", "field rf: '-3' is not a decimal number"},
+        {"3,7,12,0x01a8,0x05,add,1,2,3,4,5,6,issued,0",
+         "field stall: 'issued' is not a stall reason"},
+    };
+    for (const auto& [text, message] : bad) {
+        EXPECT_FALSE(PipelineLog::parse_csv_line(text, &back, &error)) << text;
+        EXPECT_EQ(error, message) << text;
+    }
+}
+
+TEST(SpPipelineLog, TheKanataReaderFollowsTheDocumentedGrammar) {
+    const std::string good =
+        "Kanata\t0004\nC=\t10\nI\t0\t5\t1\nL\t0\t0\tadd\nL\t0\t1\tdetail\nS\t0\t0\tFE\nC\t1\n"
+        "E\t0\t0\tFE\nS\t0\t0\tEX\nI\t1\t6\t1\nS\t1\t0\tFE\nC\t2\nR\t0\t0\t0\nR\t1\t1\t1\n";
+    std::vector<KanataInstruction> ks;
+    std::string error;
+    ASSERT_TRUE(read_kanata(good, &ks, &error)) << error;
+    ASSERT_EQ(ks.size(), 2u);
+    EXPECT_EQ(ks[0].sim_id, 5u);
+    EXPECT_EQ(ks[0].thread, 1u);
+    EXPECT_EQ(ks[0].label, "add");
+    EXPECT_EQ(ks[0].detail, "detail");
+    ASSERT_EQ(ks[0].stages.size(), 2u);
+    EXPECT_EQ(ks[0].stages[0].start, 10u);
+    EXPECT_EQ(ks[0].stages[0].end, 11u);
+    EXPECT_EQ(ks[0].stages[1].end, 13u);  // closed by its R
+    EXPECT_EQ(ks[0].retire_cycle, 13u);
+    EXPECT_TRUE(ks[1].flushed);
+    const std::pair<std::string, std::string> bad[] = {
+        {"Kanata 0004\n", "line 1: the header is not 'Kanata<TAB>0004'"},
+        {"Kanata\t0004\nI 0 0 0\n", "line 2: unknown command 'I 0 0 0'"},
+        {"Kanata\t0004\nI\t1\t0\t0\n", "line 2: I gives file id 1, expected the next id 0"},
+        {"Kanata\t0004\nI\t0\t0\t0\nC=\t4\n", "line 3: C= after other commands"},
+        {"Kanata\t0004\nC\t0\n", "line 2: C 0: the cycle must go forward"},
+        {"Kanata\t0004\nC\t-1\n", "line 2: C takes one cycle count"},
+        {"Kanata\t0004\nS\t0\t0\tFE\n", "line 2: S: id 0 has had no I command"},
+        {"Kanata\t0004\nI\t0\t0\t0\nE\t0\t0\tFE\n", "line 3: E: stage FE of id 0 not started"},
+        {"Kanata\t0004\nI\t0\t0\t0\nL\t0\t2\tx\n", "line 3: L: type must be 0 or 1"},
+        {"Kanata\t0004\nI\t0\t0\t0\nR\t0\t0\t0\nR\t0\t0\t0\n", "line 4: R: id 0 is retired"},
+        {"Kanata\t0004\nI\t0\t0\t0\nS\t0\t0\tFE\n", "line 3: id 0 is never retired"},
+    };
+    for (const auto& [text, message] : bad) {
+        EXPECT_FALSE(read_kanata(text, &ks, &error)) << text;
+        EXPECT_EQ(error, message) << text;
+    }
 }
 
 }  // namespace

@@ -4,9 +4,12 @@
 
 #include <cstdio>
 #include <fstream>
+#include <set>
 #include <sstream>
 
+#include "modules/sp/pipeline_log.h"
 #include "sw/mvpsim/launch_spec.h"
+#include "tb/sp/kanata_reader.h"
 
 namespace mvp::mvpsim {
 namespace {
@@ -144,6 +147,10 @@ INSTANTIATE_TEST_SUITE_P(
                  "--print 'a:f64': unknown type 'f64' (expected f32, i32 or u32)"},
         BadInput{"--global 4 --entry nothere",
                  "--entry: no global function 'nothere' in the kernel files"},
+        BadInput{"--global 4 --pipeline-log p.csv",
+                 "--pipeline-log: traces come from the timing platform; drop --functional"},
+        BadInput{"--global 4 --konata p.kanata",
+                 "--konata: traces come from the timing platform; drop --functional"},
         BadInput{"--global 4 --platform mvp_9",
                  "--platform: unknown platform 'mvp_9' (known: "
                  "mvp_v2_1, mvp_1sp)"}),
@@ -366,6 +373,97 @@ TEST(MvpsimPrintf, KernelOutputIsPrintedOnBothEngines) {
         for (const std::string& l : lines) text += l.size();
         EXPECT_EQ(r->out.size(), text + 8) << r->out;
         EXPECT_EQ(r->out.substr(r->out.size() - 8), "0\n0\n0\n0\n") << r->out;
+    }
+}
+
+}  // namespace
+}  // namespace mvp::mvpsim
+
+namespace mvp::mvpsim {
+namespace {
+
+// collatz on `items` work-items in groups of `local`: data-dependent loops that diverge in
+// every warp.
+std::string collatz_args(unsigned items, unsigned local) {
+    std::string starts;
+    for (unsigned i = 0; i < items; ++i) starts += (i ? "," : "") + std::to_string(1 + i * 37 % 97);
+    return " --kernel sw/kernels/collatz/collatz.s --global " + std::to_string(items) +
+           " --local " + std::to_string(local) + " --buffer in=u32:" + starts +
+           " --buffer out=zeros:" + std::to_string(4 * items) +
+           " --arg buf:in --arg buf:out --arg u32:60";
+}
+
+// The pipeline log of a run has one row per commit-log line, in the same order, and its Kanata
+// file passes the strict reader and says what the CSV says; at warps of 4 and 32, under both
+// divergence policies, on one SP and on the 32 SPs of mvp_v2_1.
+TEST(MvpsimPipelineLog, OneRowPerCommitLogLineAndAKanataFileOfTheSameRun) {
+    struct Run {
+        std::string options;
+        unsigned warps_per_sp;
+    };
+    const std::string one_sp = collatz_args(64, 64) + " --platform mvp_1sp";
+    const Run runs[] = {
+        {one_sp, 16},
+        {one_sp + " -mvpgpu_divergence pdom", 16},
+        {one_sp + " -mvpgpu_n_threads_per_sp_and_warp_size 32", 2},
+        {one_sp + " -mvpgpu_n_threads_per_sp_and_warp_size 32 -mvpgpu_divergence pdom", 2},
+        {collatz_args(256, 32), 16},  // mvp_v2_1: 8 groups on 8 SPs
+    };
+    for (const Run& run : runs) {
+        SCOPED_TRACE(run.options);
+        const std::string log = tmp("p.log"), csv = tmp("p.csv"), kanata = tmp("p.kanata");
+        Result r = mvpsim(run.options + " --commit-log " + log + " --pipeline-log " + csv +
+                          " --konata " + kanata);
+        ASSERT_EQ(r.status, 0) << r.err;
+        std::istringstream commit(read_file(log)), rows(read_file(csv));
+        std::string c, row;
+        std::getline(rows, row);
+        EXPECT_EQ(row, PipelineLog::kCsvHeader);
+        size_t n = 0;
+        std::set<unsigned> sps;
+        while (std::getline(commit, c)) {
+            ASSERT_TRUE(std::getline(rows, row)) << "no row for commit line " << n;
+            PipelineLog::Row p;
+            std::string error;
+            ASSERT_TRUE(PipelineLog::parse_csv_line(row, &p, &error)) << error;
+            // "<wb> sp<S> w<W> m0x<MASK> pc=0x<PC> ..."
+            std::istringstream words(c);
+            std::string cycle, sp, warp, mask, pc;
+            words >> cycle >> sp >> warp >> mask >> pc;
+            EXPECT_EQ(cycle, std::to_string(p.wb)) << c;
+            EXPECT_EQ(sp, "sp" + std::to_string(p.sp)) << c;
+            EXPECT_EQ(warp, "w" + std::to_string(p.warp)) << c;
+            EXPECT_EQ(std::stoull(mask.substr(3), nullptr, 16), p.mask) << c;
+            EXPECT_EQ(std::stoul(pc.substr(5), nullptr, 16), p.pc) << c;
+            sps.insert(p.sp);
+            ++n;
+        }
+        EXPECT_FALSE(std::getline(rows, row)) << "a row without a commit line: " << row;
+        EXPECT_GT(n, 1000u);
+        EXPECT_EQ(sps.size(), run.options.find("mvp_1sp") != std::string::npos ? 1u : 8u);
+        std::string error;
+        EXPECT_TRUE(
+            tb::kanata_matches_csv(read_file(kanata), read_file(csv), run.warps_per_sp, &error))
+            << error;
+    }
+}
+
+TEST(MvpsimPipelineLog, AnUnwritableFileIsAOneLineErrorAndAFaultLeavesNone) {
+    for (const char* option : {"--pipeline-log", "--konata"}) {
+        Result r = mvpsim(kSquareTiming + " " + option + " no/such/dir/p.txt");
+        EXPECT_EQ(r.status, 1);
+        EXPECT_EQ(r.err,
+                  "mvpsim: error: " + std::string(option) + " 'no/such/dir/p.txt': cannot write\n");
+    }
+    const std::string csv = tmp("fault.csv"), kanata = tmp("fault.kanata");
+    Result r = mvpsim(kSquare +
+                      " --global 4 --buffer a=zeros:16 --arg buf:a --arg u32:0x40000000"
+                      " --arg u32:4 --pipeline-log " +
+                      csv + " --konata " + kanata);
+    EXPECT_EQ(r.status, 2);
+    for (const std::string& f : {csv, kanata}) {
+        EXPECT_FALSE(std::ifstream(f).good()) << f;
+        EXPECT_FALSE(std::ifstream(f + ".tmp").good()) << f;
     }
 }
 
