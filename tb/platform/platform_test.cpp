@@ -40,6 +40,28 @@ void collect_sps(const std::vector<sc_core::sc_object*>& objects, std::vector<Sp
     }
 }
 
+// Runs vec_add (c = a + b over a.size() work-items, work-groups of 64) on the device and
+// returns c.
+std::vector<float> run_vec_add(host::Device& device, const std::vector<float>& a,
+                               const std::vector<float>& b) {
+    toolchain::Program program =
+        toolchain::build_program_from_files({"sw/kernels/vec_add/vec_add.s"});
+    const uint32_t n = static_cast<uint32_t>(a.size());
+    std::vector<float> c(n, 0.0f);
+    uint32_t da = device.allocate(4 * n), db = device.allocate(4 * n), dc = device.allocate(4 * n);
+    device.write(da, a.data(), 4 * n);
+    device.write(db, b.data(), 4 * n);
+    host::LoadedProgram loaded = device.load(program);
+    Launch launch;
+    launch.entry_pc = program.find_symbol("vec_add")->value;
+    launch.range.global[0] = n;
+    launch.range.local[0] = 64;
+    launch.args = {KernelArg::of_value(da), KernelArg::of_value(db), KernelArg::of_value(dc)};
+    device.run(loaded, launch);
+    device.read(dc, c.data(), 4 * n);
+    return c;
+}
+
 // The SystemC hierarchy of the V2.1 top, printed: every SP holds its pipeline's blocks as
 // modules, each with its ports bound (the simulation elaborates and runs a kernel).
 TEST(PlatformHierarchy, EverySpHoldsItsPipelineBlocks) {
@@ -63,21 +85,9 @@ TEST(PlatformHierarchy, EverySpHoldsItsPipelineBlocks) {
     EXPECT_EQ(std::string(sps.back()->pipeline().writeback.name()),
               "mvp.gpc0.tpc3.sm1.sp3.writeback");
     // A kernel runs through the bound ports.
-    toolchain::Program program =
-        toolchain::build_program_from_files({"sw/kernels/vec_add/vec_add.s"});
     const uint32_t n = 256;
-    std::vector<float> a(n, 1.5f), b(n, 2.0f), c(n, 0.0f);
-    uint32_t da = device.allocate(4 * n), db = device.allocate(4 * n), dc = device.allocate(4 * n);
-    device.write(da, a.data(), 4 * n);
-    device.write(db, b.data(), 4 * n);
-    host::LoadedProgram loaded = device.load(program);
-    Launch launch;
-    launch.entry_pc = program.find_symbol("vec_add")->value;
-    launch.range.global[0] = n;
-    launch.range.local[0] = 64;
-    launch.args = {KernelArg::of_value(da), KernelArg::of_value(db), KernelArg::of_value(dc)};
-    device.run(loaded, launch);
-    device.read(dc, c.data(), 4 * n);
+    const std::vector<float> c =
+        run_vec_add(device, std::vector<float>(n, 1.5f), std::vector<float>(n, 2.0f));
     for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(c[i], 3.5f) << i;
 }
 
@@ -104,25 +114,13 @@ TEST(Platform, EveryLinkIsCheckedAndCarriesTrafficWithoutViolations) {
     config::Config cfg;
     cfg.set("mvpgpu_tlm_check", "1", "test");
     host::Device device(cfg, host::Device::Engine::kTiming);
-    toolchain::Program program =
-        toolchain::build_program_from_files({"sw/kernels/vec_add/vec_add.s"});
     const uint32_t n = 4096;
-    std::vector<float> a(n), b(n), c(n);
+    std::vector<float> a(n), b(n);
     for (uint32_t i = 0; i < n; ++i) {
         a[i] = 0.5f * i;
         b[i] = 3.0f - i;
     }
-    uint32_t da = device.allocate(4 * n), db = device.allocate(4 * n), dc = device.allocate(4 * n);
-    device.write(da, a.data(), 4 * n);
-    device.write(db, b.data(), 4 * n);
-    host::LoadedProgram loaded = device.load(program);
-    Launch launch;
-    launch.entry_pc = program.find_symbol("vec_add")->value;
-    launch.range.global[0] = n;
-    launch.range.local[0] = 64;
-    launch.args = {KernelArg::of_value(da), KernelArg::of_value(db), KernelArg::of_value(dc)};
-    device.run(loaded, launch);
-    device.read(dc, c.data(), 4 * n);
+    const std::vector<float> c = run_vec_add(device, a, b);
     for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(c[i], a[i] + b[i]) << i;
 
     std::vector<sim::ProtocolChecker*> checkers;
