@@ -321,6 +321,24 @@ class ValueParser {
     std::string prefix_;
 };
 
+// Appends `text` to `out` wrapped at `width` columns, each line starting with `indent`.
+void wrap(std::string* out, const std::string& text, const std::string& indent, size_t width) {
+    std::istringstream words(text);
+    std::string word;
+    std::string line = indent;
+    while (words >> word) {
+        if (line.size() > indent.size() && line.size() + 1 + word.size() > width) {
+            *out += line + "\n";
+            line = indent;
+        }
+        if (line.size() > indent.size()) line += ' ';
+        line += word;
+    }
+    if (line.size() > indent.size()) *out += line + "\n";
+}
+
+}  // namespace
+
 void write_json_string(std::ostream& os, const std::string& s) {
     os << '"';
     for (unsigned char c : s) {
@@ -352,24 +370,6 @@ void write_json_string(std::ostream& os, const std::string& s) {
     }
     os << '"';
 }
-
-// Appends `text` to `out` wrapped at `width` columns, each line starting with `indent`.
-void wrap(std::string* out, const std::string& text, const std::string& indent, size_t width) {
-    std::istringstream words(text);
-    std::string word;
-    std::string line = indent;
-    while (words >> word) {
-        if (line.size() > indent.size() && line.size() + 1 + word.size() > width) {
-            *out += line + "\n";
-            line = indent;
-        }
-        if (line.size() > indent.size()) line += ' ';
-        line += word;
-    }
-    if (line.size() > indent.size()) *out += line + "\n";
-}
-
-}  // namespace
 
 Config::Config() : Config(option_specs()) {}
 

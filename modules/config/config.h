@@ -117,4 +117,8 @@ class Config {
     std::vector<std::string> warnings_;
 };
 
+// Writes `s` as a JSON string literal (quoted, escaped): configuration dumps, statistics and
+// reports share this one.
+void write_json_string(std::ostream& os, const std::string& s);
+
 }  // namespace mvp::config

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "modules/config/config.h"
+
 namespace mvp::rtl {
 
 namespace {
@@ -17,40 +19,11 @@ std::string hex(uint64_t v, int digits) {
     return b;
 }
 
-void json_string(std::ostream& os, const std::string& s) {
-    os << '"';
-    for (unsigned char c : s) {
-        switch (c) {
-            case '"':
-                os << "\\\"";
-                break;
-            case '\\':
-                os << "\\\\";
-                break;
-            case '\n':
-                os << "\\n";
-                break;
-            case '\t':
-                os << "\\t";
-                break;
-            default:
-                if (c < 0x20) {
-                    char b[8];
-                    std::snprintf(b, sizeof b, "\\u%04x", c);
-                    os << b;
-                } else {
-                    os << c;
-                }
-        }
-    }
-    os << '"';
-}
-
 void json_strings(std::ostream& os, const std::vector<std::string>& v) {
     os << '[';
     for (size_t i = 0; i < v.size(); ++i) {
         if (i) os << ", ";
-        json_string(os, v[i]);
+        config::write_json_string(os, v[i]);
     }
     os << ']';
 }
@@ -114,28 +87,28 @@ std::string MismatchReport::json() const {
     std::ostringstream os;
     os << "{\n  \"cycle\": " << cycle << ",\n  \"sp\": " << sp << ",\n  \"warp\": " << warp
        << ",\n  \"block\": ";
-    json_string(os, block);
+    config::write_json_string(os, block);
     os << ",\n  \"rtl_source\": ";
-    json_string(os, rtl_source);
+    config::write_json_string(os, rtl_source);
     os << ",\n  \"field\": ";
-    json_string(os, field);
+    config::write_json_string(os, field);
     os << ",\n  \"cpp\": ";
-    json_string(os, cpp_value);
+    config::write_json_string(os, cpp_value);
     os << ",\n  \"rtl\": ";
-    json_string(os, rtl_value);
+    config::write_json_string(os, rtl_value);
     os << ",\n  \"call\": ";
-    json_string(os, call);
+    config::write_json_string(os, call);
     os << ",\n  \"cpp_outputs\": ";
     json_strings(os, cpp_outputs);
     os << ",\n  \"rtl_outputs\": ";
     json_strings(os, rtl_outputs);
     if (has_instruction) {
         os << ",\n  \"lane_mask\": ";
-        json_string(os, hex(lane_mask, 16));
+        config::write_json_string(os, hex(lane_mask, 16));
         os << ",\n  \"pc\": " << pc << ",\n  \"source\": ";
-        json_string(os, source);
+        config::write_json_string(os, source);
         os << ",\n  \"instruction\": ";
-        json_string(os, instruction);
+        config::write_json_string(os, instruction);
     } else {
         os << ",\n  \"lane_mask\": null,\n  \"pc\": null,\n  \"source\": null,\n"
               "  \"instruction\": null";
@@ -144,19 +117,19 @@ std::string MismatchReport::json() const {
     if (vcd.empty()) {
         os << "null";
     } else {
-        json_string(os, vcd);
+        config::write_json_string(os, vcd);
     }
     os << ",\n  \"vcd_window\": ";
-    json_string(os, vcd.empty() ? vcd_error : vcd_window);
+    config::write_json_string(os, vcd.empty() ? vcd_error : vcd_window);
     os << ",\n  \"history\": [";
     for (size_t i = 0; i < history.size(); ++i) {
         const Transaction& t = history[i];
         os << (i ? ",\n" : "\n") << "    {\"cycle\": " << t.cycle << ", \"call\": ";
-        json_string(os, t.call);
+        config::write_json_string(os, t.call);
         os << ", \"cpp\": ";
-        json_string(os, t.cpp);
+        config::write_json_string(os, t.cpp);
         os << ", \"rtl\": ";
-        json_string(os, t.rtl);
+        config::write_json_string(os, t.rtl);
         os << "}";
     }
     os << "\n  ]\n}\n";

@@ -6,6 +6,9 @@
 #include <map>
 #include <memory>
 #include <ostream>
+#include <sstream>
+
+#include "modules/config/config.h"
 
 namespace mvp::sim {
 
@@ -28,12 +31,9 @@ std::string number(double v) {
 }
 
 std::string quoted(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        out += c;
-    }
-    return out + "\"";
+    std::ostringstream os;
+    config::write_json_string(os, s);
+    return os.str();
 }
 
 struct Node {

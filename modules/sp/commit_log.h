@@ -33,6 +33,8 @@ class CommitLog {
     bool enabled() const { return os_ != nullptr; }
     // WB retired `wi` at `cycle`: its line, and its retire port in the VCD.
     void write(const WarpInstruction& wi, uint64_t cycle);
+    // A stream or the VCD's retire ports take the lines (write() does something).
+    bool active() const { return os_ != nullptr || !ports_.empty(); }
 
     // The line of an instruction without the trailing newline (also for tests).
     std::string format(const WarpInstruction& wi, uint64_t cycle) const;

@@ -59,6 +59,7 @@ void Issue::init(unsigned max_splits) {
     slots_ = max_splits;
     const unsigned warps = sp_.params.num_warps();
     pending_control_.assign(size_t{warps} * slots_, 0);
+    record_offers_ = sp_.params.rtl_scoreboard || sp_.params.rtl_mp_ipdom;
     offered_.assign(size_t{warps} * slots_, Offered{});
     last_offered_.assign(warps, 0);
     trace_pc.assign(warps, 0);

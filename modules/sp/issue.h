@@ -100,7 +100,8 @@ class Issue : public sc_core::sc_module, public IssueIf {
 
     // The instruction a split slot of a warp last offered to issue (the scoreboard checks and
     // the divergence policy's calls are about it): the context of an RTL lockstep report
-    // (modules/rtl). slot -1: the warp's slot offered last.
+    // (modules/rtl), recorded only when the SP has an RTL block. slot -1: the warp's slot
+    // offered last.
     struct Offered {
         bool valid = false;
         uint32_t pc = 0;
@@ -128,6 +129,7 @@ class Issue : public sc_core::sc_module, public IssueIf {
     bool ready(unsigned warp, unsigned slot, uint64_t now);
     void offer(unsigned warp, unsigned slot, uint32_t pc, LaneMask mask,
                const isa::Instruction& in) {
+        if (!record_offers_) return;
         offered_[warp * slots_ + slot] = Offered{true, pc, mask, in};
         last_offered_[warp] = static_cast<uint8_t>(slot);
     }
@@ -136,6 +138,7 @@ class Issue : public sc_core::sc_module, public IssueIf {
     std::vector<uint32_t> code_bytes_;  // per warp, latched when it starts
     unsigned slots_ = 1;
     std::vector<uint8_t> pending_control_;
+    bool record_offers_ = false;  // an RTL block is in the SP (its reports read them)
     std::vector<Offered> offered_;
     std::vector<uint8_t> last_offered_;
     std::vector<PlaceState> place_state_;

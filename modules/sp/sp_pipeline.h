@@ -116,7 +116,7 @@ class SpPipeline : public SpControl {
     void progress() override { progress_ = true; }
     void wake_at(uint64_t cycle) override;
     void retired(const WarpInstruction& wi, uint64_t cycle) override {
-        commit_log.write(wi, cycle);
+        if (commit_log.active()) commit_log.write(wi, cycle);
         if (pipeline_log) log_retired(wi, cycle);
         ++counters.retired;
         last_retire_cycle_ = cycle;

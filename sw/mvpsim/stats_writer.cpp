@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "modules/config/config.h"
 #include "modules/sim/stat_group.h"
 
 namespace mvp::mvpsim {
@@ -11,29 +12,9 @@ namespace mvp::mvpsim {
 namespace {
 
 std::string quoted(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        switch (c) {
-            case '"':
-                out += "\\\"";
-                break;
-            case '\\':
-                out += "\\\\";
-                break;
-            case '\n':
-                out += "\\n";
-                break;
-            default:
-                if (static_cast<unsigned char>(c) < 0x20) {
-                    char buf[8];
-                    std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                    out += buf;
-                } else {
-                    out += c;
-                }
-        }
-    }
-    return out + "\"";
+    std::ostringstream os;
+    config::write_json_string(os, s);
+    return os.str();
 }
 
 std::string number(double v) {
