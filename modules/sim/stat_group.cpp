@@ -14,9 +14,11 @@ namespace mvp::sim {
 
 namespace {
 
+// Never destroyed: a group may outlive the statics of this file (one owned by a static object,
+// or by a module the SystemC kernel deletes at exit) and still unregisters itself.
 std::vector<StatGroup*>& registry() {
-    static std::vector<StatGroup*> groups;
-    return groups;
+    static auto* const groups = new std::vector<StatGroup*>;
+    return *groups;
 }
 
 std::string number(double v) {

@@ -2,10 +2,30 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <memory>
 #include <sstream>
 
 namespace mvp::sim {
 namespace {
+
+// Constructed before any group, so destroyed after the statics of stat_group.cpp: the group it
+// holds unregisters at exit, as one owned by a module the SystemC kernel deletes late does.
+// Under AddressSanitizer this was a heap-use-after-free in ~StatGroup (issue 13).
+struct LateOwner {
+    std::unique_ptr<StatGroup> group;
+};
+LateOwner late_owner;
+
+TEST(StatGroup, AGroupDestroyedAfterTheRegistryStillUnregisters) {
+    // In a child process, which ends through exit(): the static destructors run there.
+    EXPECT_EXIT(
+        {
+            late_owner.group = std::make_unique<StatGroup>("mvp.late");
+            std::exit(0);
+        },
+        ::testing::ExitedWithCode(0), "");
+}
 
 TEST(StatGroup, WritesATreeOfCountersSamplersAndFormulas) {
     uint64_t hits = 3, misses = 1;
