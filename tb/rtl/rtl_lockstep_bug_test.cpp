@@ -6,7 +6,6 @@
 // one-line errors.
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -17,36 +16,20 @@
 #include <string>
 #include <vector>
 
+#include "modules/sim/tests/command_runner.h"
+
 namespace mvp::rtl {
 namespace {
 
-struct Result {
-    int status;
-    std::string out;
-    std::string err;
-};
+using Result = sim::testing::CommandResult;
 
 std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+    return sim::testing::CommandRunner::read_file(path);
 }
 
 // Runs `program` with `args` (shell words) from the repository root.
 Result run(const std::string& program, const std::string& args) {
-    const std::string err_file =
-        ::testing::TempDir() + "rtl_bug_stderr_" + std::to_string(getpid()) + ".txt";
-    const std::string cmd = program + " " + args + " 2>" + err_file;
-    FILE* p = popen(cmd.c_str(), "r");
-    Result r;
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-    const int st = pclose(p);
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    r.err = read_file(err_file);
-    return r;
+    return sim::testing::CommandRunner::run(program + " " + args);
 }
 
 // A kernel with dependent ALU chains that runs about 50,000 cycles on mvp_1sp.

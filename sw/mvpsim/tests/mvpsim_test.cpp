@@ -1,5 +1,4 @@
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -7,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "modules/sim/tests/command_runner.h"
 #include "modules/sp/pipeline_log.h"
 #include "sw/mvpsim/launch_spec.h"
 #include "tb/sp/kanata_reader.h"
@@ -14,37 +14,15 @@
 namespace mvp::mvpsim {
 namespace {
 
-struct Result {
-    int status;
-    std::string out;
-    std::string err;
-};
+using Result = sim::testing::CommandResult;
 
 // Runs mvpsim with `args` (shell words) from the repository root.
 Result mvpsim(const std::string& args) {
-    // Tests run in parallel processes: each gets its own file.
-    std::string err_file =
-        testing::TempDir() + "mvpsim_stderr_" + std::to_string(getpid()) + ".txt";
-    std::string cmd = std::string(MVPSIM_PATH) + " " + args + " 2>" + err_file;
-    FILE* p = popen(cmd.c_str(), "r");
-    Result r;
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-    int st = pclose(p);
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    std::ifstream e(err_file);
-    std::stringstream ss;
-    ss << e.rdbuf();
-    r.err = ss.str();
-    return r;
+    return sim::testing::CommandRunner::run(std::string(MVPSIM_PATH) + " " + args);
 }
 
 std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+    return sim::testing::CommandRunner::read_file(path);
 }
 
 const std::string kSquare = "--kernel sw/kernels/cl_hello/_cl_hello.s";

@@ -2,31 +2,22 @@
 // change, a seeded wrong result, the model's VCD turned back into its commit log, bad input.
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "modules/sim/tests/command_runner.h"
+
 namespace mvp::tools {
 namespace {
 
-struct Result {
-    int status;
-    std::string out;
-    std::string err;
-};
+using Result = sim::testing::CommandResult;
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
+std::string slurp(const std::string& path) { return sim::testing::CommandRunner::read_file(path); }
 
 bool exists(const std::string& path) { return ::access(path.c_str(), F_OK) == 0; }
 
@@ -52,17 +43,7 @@ class TraceTools : public ::testing::Test {
     std::string path(const std::string& name) const { return dir_ + name; }
 
     Result run(const std::string& tool, const std::string& args) const {
-        const std::string err = dir_ + "stderr.txt";
-        const std::string cmd = tool + " " + args + " 2>" + err;
-        FILE* p = popen(cmd.c_str(), "r");
-        Result r;
-        char buf[4096];
-        size_t n;
-        while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-        const int st = pclose(p);
-        r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-        r.err = slurp(err);
-        return r;
+        return sim::testing::CommandRunner::run(tool + " " + args);
     }
     // mvpsim must succeed.
     void mvpsim(const std::string& args) const {
