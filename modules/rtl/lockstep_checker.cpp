@@ -1,8 +1,5 @@
 #include "lockstep_checker.h"
 
-#include <cinttypes>
-#include <cstdio>
-
 #include "mismatch_report.h"
 #include "modules/sim/debug_map.h"
 
@@ -25,13 +22,8 @@ std::string LockstepChecker::Call::text() const {
     std::string s = std::string(name) + "(";
     if (warp >= 0) s += "warp=" + std::to_string(warp);
     for (unsigned i = 0; i < num_args; ++i) {
-        char b[48];
-        if (arg_hex[i]) {
-            std::snprintf(b, sizeof b, "0x%" PRIx64, arg[i]);
-        } else {
-            std::snprintf(b, sizeof b, "%" PRIu64, arg[i]);
-        }
-        s += (warp >= 0 || i ? ", " : "") + std::string(arg_name[i]) + "=" + b;
+        s += (warp >= 0 || i ? ", " : "") + std::string(arg_name[i]) + "=" +
+             (arg_hex[i] ? MismatchReport::hex(arg[i]) : std::to_string(arg[i]));
     }
     return s + ")";
 }
@@ -43,11 +35,8 @@ std::string LockstepChecker::Call::output(bool of_rtl) const {
             return v ? "true" : "false";
         case 'd':
             return std::to_string(v);
-        case 'x': {
-            char b[24];
-            std::snprintf(b, sizeof b, "0x%" PRIx64, v);
-            return b;
-        }
+        case 'x':
+            return MismatchReport::hex(v);
         default:
             return "-";
     }

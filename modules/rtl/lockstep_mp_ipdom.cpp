@@ -1,17 +1,12 @@
 #include "lockstep_mp_ipdom.h"
 
-#include <cinttypes>
-#include <cstdio>
+#include "mismatch_report.h"
 
 namespace mvp::rtl {
 
 namespace {
 
-std::string hex(uint64_t v) {
-    char b[24];
-    std::snprintf(b, sizeof b, "0x%" PRIx64, v);
-    return b;
-}
+std::string hex(uint64_t v) { return MismatchReport::hex(v); }
 
 // A warp's outputs, one line each, as a report lists them.
 std::vector<std::string> outputs_of(const DivergencePolicy& p, const MpIpdomInspect& i,

@@ -13,12 +13,6 @@ namespace {
 
 bool g_occurred = false;
 
-std::string hex(uint64_t v, int digits) {
-    char b[32];
-    std::snprintf(b, sizeof b, "0x%0*" PRIx64, digits, v);
-    return b;
-}
-
 void json_strings(std::ostream& os, const std::vector<std::string>& v) {
     os << '[';
     for (size_t i = 0; i < v.size(); ++i) {
@@ -46,6 +40,12 @@ std::string MismatchReport::summary(const std::string& report_path) const {
     }
     os << " (report " << report_path << ")";
     return os.str();
+}
+
+std::string MismatchReport::hex(uint64_t v, int digits) {
+    char b[32];
+    std::snprintf(b, sizeof b, "0x%0*" PRIx64, digits, v);
+    return b;
 }
 
 std::string MismatchReport::text() const {

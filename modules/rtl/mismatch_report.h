@@ -47,6 +47,9 @@ struct MismatchReport {
     // Writes PREFIX.txt and PREFIX.json; false with *error.
     bool write(const std::string& prefix, std::string* error) const;
 
+    // A value as the reports write it: 0x and at least `digits` hex digits.
+    static std::string hex(uint64_t v, int digits = 1);
+
     // Whether a lockstep mismatch stopped a run in this process (mvpsim's exit status).
     static bool occurred();
     static void note_occurred();
