@@ -14,7 +14,7 @@ ClockDomain::ClockDomain(const sc_core::sc_module_name& name, double mhz)
     SC_THREAD(run);
 }
 
-uint64_t ClockDomain::now() const {
+uint64_t ClockDomain::now_from_kernel() const {
     return static_cast<uint64_t>(sc_core::sc_time_stamp().value() / period_.value());
 }
 
@@ -33,6 +33,8 @@ unsigned ClockDomain::attach(Clocked* block) {
     block->domain_ = this;
     block->clock_index_ = static_cast<unsigned>(entries_.size());
     entries_.push_back(Entry{block});
+    awake_bits_.resize((entries_.size() + 63) / 64, 0);
+    tick_bits_.resize(awake_bits_.size(), 0);
     return block->clock_index_;
 }
 
@@ -43,12 +45,18 @@ unsigned ClockDomain::index_of(const Clocked* block) const {
 
 bool ClockDomain::awake(const Clocked* block) const { return entries_[index_of(block)].awake; }
 
+bool ClockDomain::any_awake() const {
+    for (uint64_t word : awake_bits_)
+        if (word) return true;
+    return false;
+}
+
 void ClockDomain::wake(Clocked* block) {
     Entry& e = entries_[index_of(block)];
     if (e.awake) return;
     e.awake = true;
     e.first_cycle = next_edge();
-    awake_dirty_ = true;
+    set_awake(block->clock_index_, true);
     notify();
 }
 
@@ -71,8 +79,9 @@ void ClockDomain::sleep(Clocked* block) {
     Entry& e = entries_[i];
     if (!e.awake) return;
     e.awake = false;
-    awake_dirty_ = true;
-    if (e.wake_cycle != UINT64_MAX) {
+    set_awake(i, false);
+    // A timer still armed from before the block woke is already in place.
+    if (e.wake_cycle != UINT64_MAX && e.heap_pos == kNotArmed) {
         arm(i, e.wake_cycle);
         notify();
     }
@@ -135,51 +144,45 @@ void ClockDomain::notify() {
 
 void ClockDomain::run() {
     for (;;) {
-        if (awake_dirty_) {
-            awake_list_.clear();
-            for (unsigned i = 0; i < entries_.size(); ++i)
-                if (entries_[i].awake) awake_list_.push_back(i);
-            awake_dirty_ = false;
-        }
-        if (awake_list_.empty() && timers_.empty()) {
+        const bool awake_any = any_awake();
+        if (!awake_any && timers_.empty()) {
             wait(wake_event_);
             continue;
         }
         uint64_t edge = next_edge();
-        if (awake_list_.empty()) edge = std::max(edge, entries_[timers_.front()].wake_cycle);
+        if (!awake_any) edge = std::max(edge, entries_[timers_.front()].wake_cycle);
         sc_time delay = time_of(edge) - sc_core::sc_time_stamp();
         wait(delay, wake_event_);
         if (sc_core::sc_time_stamp() != time_of(edge)) continue;  // woken early: plan again
 
         while (!timers_.empty() && entries_[timers_.front()].wake_cycle <= edge) {
-            Entry& e = entries_[timers_.front()];
-            disarm(timers_.front());
+            const unsigned i = timers_.front();
+            Entry& e = entries_[i];
+            disarm(i);
             e.wake_cycle = UINT64_MAX;
             if (!e.awake) {
                 e.awake = true;
                 e.first_cycle = edge;
-                awake_dirty_ = true;
+                set_awake(i, true);
             }
         }
-        if (awake_dirty_) {
-            awake_list_.clear();
-            for (unsigned i = 0; i < entries_.size(); ++i)
-                if (entries_[i].awake) awake_list_.push_back(i);
-            awake_dirty_ = false;
-        }
-        if (awake_list_.empty()) continue;
+        if (!any_awake()) continue;
         ++active_edges_;
         // A block woken at this very time, or during this pass, starts on the next edge.
-        tick_list_ = awake_list_;
+        tick_bits_ = awake_bits_;
         in_pass_ = true;
-        for (unsigned i : tick_list_) {
-            Entry& e = entries_[i];
-            if (!e.awake || e.first_cycle > edge) continue;
-            if (e.wake_cycle <= edge) {  // the requested tick is this one
-                disarm(i);
-                e.wake_cycle = UINT64_MAX;
+        pass_edge_ = edge;
+        for (size_t word = 0; word < tick_bits_.size(); ++word) {
+            for (uint64_t bits = tick_bits_[word]; bits; bits &= bits - 1) {
+                const unsigned i = static_cast<unsigned>(word * 64 + __builtin_ctzll(bits));
+                Entry& e = entries_[i];
+                if (!e.awake || e.first_cycle > edge) continue;
+                if (e.wake_cycle <= edge) {  // the requested tick is this one
+                    disarm(i);
+                    e.wake_cycle = UINT64_MAX;
+                }
+                e.block->tick();
             }
-            e.block->tick();
         }
         in_pass_ = false;
         for (const auto& observe : observers_) observe();

@@ -33,8 +33,9 @@ class ClockDomain : public sc_core::sc_module {
 
     double mhz() const { return mhz_; }
     const sc_core::sc_time& period() const { return period_; }
-    // The cycle of the current simulated time (the last edge at or before it).
-    uint64_t now() const;
+    // The cycle of the current simulated time (the last edge at or before it). During the
+    // domain's own pass it is the edge being evaluated, known without asking the kernel.
+    uint64_t now() const { return in_pass_ ? pass_edge_ : now_from_kernel(); }
     // The time of an edge, and the first edge at or after a time.
     sc_core::sc_time time_of(uint64_t cycle) const { return period_ * static_cast<double>(cycle); }
     uint64_t cycle_at_or_after(const sc_core::sc_time& t) const;
@@ -74,7 +75,17 @@ class ClockDomain : public sc_core::sc_module {
     };
 
     void run();
+    uint64_t now_from_kernel() const;
     void notify();
+    void set_awake(unsigned index, bool awake) {
+        const uint64_t bit = uint64_t{1} << (index % 64);
+        if (awake) {
+            awake_bits_[index / 64] |= bit;
+        } else {
+            awake_bits_[index / 64] &= ~bit;
+        }
+    }
+    bool any_awake() const;
     void arm(unsigned index, uint64_t cycle);
     void disarm(unsigned index);
     bool earlier(unsigned a, unsigned b) const {
@@ -91,9 +102,10 @@ class ClockDomain : public sc_core::sc_module {
     double mhz_;
     sc_core::sc_time period_;
     std::vector<Entry> entries_;
-    std::vector<unsigned> awake_list_;  // indices, ascending
-    std::vector<unsigned> tick_list_;
-    bool awake_dirty_ = false;
+    // The awake blocks, one bit per entry; a pass ticks a snapshot taken at its edge, in
+    // index order.
+    std::vector<uint64_t> awake_bits_;
+    std::vector<uint64_t> tick_bits_;
     // Pending timed wakes: a binary min-heap of block indices ordered by (wake_cycle, index),
     // at most one per block, with each entry's position kept in the entry so that a wake can
     // be moved or removed in place. No allocation once every block has been armed once.
@@ -102,7 +114,8 @@ class ClockDomain : public sc_core::sc_module {
     sc_core::sc_event wake_event_;
     std::vector<std::function<void()>> observers_;
     uint64_t active_edges_ = 0;
-    bool in_pass_ = false;  // the domain's process is ticking its blocks
+    bool in_pass_ = false;    // the domain's process is ticking its blocks
+    uint64_t pass_edge_ = 0;  // the edge of the current pass
 };
 
 }  // namespace mvp::sim
