@@ -371,9 +371,14 @@ void Icc::tick() {
         if (p.busy && p.current.ready <= now && (!p.wait_fill || retry_waiting))
             order_.push_back(i);
     }
-    std::stable_sort(order_.begin(), order_.end(), [this](unsigned a, unsigned b) {
-        return ports_[a].current.ready < ports_[b].current.ready;
-    });
+    // A stable insertion sort: a few ports, and no temporary buffer as std::stable_sort takes.
+    for (size_t k = 1; k < order_.size(); ++k) {
+        const unsigned moving = order_[k];
+        size_t j = k;
+        for (; j > 0 && ports_[moving].current.ready < ports_[order_[j - 1]].current.ready; --j)
+            order_[j] = order_[j - 1];
+        order_[j] = moving;
+    }
     for (unsigned i : order_) {
         Port& p = ports_[i];
         p.wait_fill = false;

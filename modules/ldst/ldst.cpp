@@ -148,8 +148,18 @@ void Ldst::issue(const WarpMemoryRequest& request) {
         return;
     }
     uint64_t now = clock_.now();
-    auto in = std::make_unique<Instruction>();
+    std::unique_ptr<Instruction> in;
+    if (free_instructions_.empty()) {
+        in = std::make_unique<Instruction>();
+    } else {
+        in = std::move(free_instructions_.back());
+        free_instructions_.pop_back();
+    }
     in->request = request;
+    in->num_lines = 0;
+    in->next_line = 0;
+    in->outstanding = 0;
+    in->result = WarpMemoryResult{};
     in->kind = isa::is_load(request.op)    ? Kind::kLoad
                : isa::is_store(request.op) ? Kind::kStore
                                            : Kind::kAtomic;
@@ -181,15 +191,16 @@ void Ldst::coalesce(Instruction& in) const {
         if (!(r.lane_mask & bit)) continue;
         uint32_t address = r.address[lane];
         if (in.kind == Kind::kAtomic) {
-            in.lines.push_back({address, bit, {}, {}});
+            in.add_line(address, bit);
             continue;
         }
         uint32_t line = address & line_mask;
-        auto it = std::find_if(in.lines.begin(), in.lines.end(),
+        const auto end = in.lines.begin() + static_cast<std::ptrdiff_t>(in.num_lines);
+        auto it = std::find_if(in.lines.begin(), end,
                                [&](const LineRequest& l) { return l.address == line; });
-        if (it == in.lines.end()) {
-            in.lines.push_back({line, 0, {}, {}});
-            it = in.lines.end() - 1;
+        if (it == end) {
+            in.add_line(line, 0);
+            it = in.lines.begin() + static_cast<std::ptrdiff_t>(in.num_lines - 1);
             if (in.kind == Kind::kStore) {
                 it->data.assign(params_.line_bytes, 0);
                 it->enables.assign(params_.line_bytes, TLM_BYTE_DISABLED);
@@ -314,7 +325,12 @@ void Ldst::finish_entry(unsigned index, uint64_t now) {
     if (youngest && *youngest == index) youngest_.erase(e.line);
     entry_of_.erase(gp);
     gp->release();
-    e = Entry();
+    // The entry's lists keep their buffers for the next request.
+    e.valid = false;
+    e.kind = Kind::kLoad;
+    e.line = 0;
+    e.gp = nullptr;
+    e.targets.clear();
     ++free_entries_;
 }
 
@@ -381,6 +397,7 @@ void Ldst::tick() {
         done->result.complete_cycle = now;
         latency_.sample(static_cast<double>(now - done->issue_cycle));
         if (callback_) callback_(done->result);
+        free_instructions_.push_back(std::move(done));
     }
 
     // Line requests, in issue order, at most `units` this cycle, from instructions issued

@@ -101,15 +101,25 @@ class Ldst : public sc_core::sc_module, public sim::Clocked {
         std::vector<uint8_t> data;     // store: the merged bytes of the line
         std::vector<uint8_t> enables;  // store: TLM byte enables
     };
+    // Instructions are recycled (free_instructions_): lines[0, num_lines) are this
+    // instruction's, the line requests past them keep their buffers for the next.
     struct Instruction {
         WarpMemoryRequest request;
         Kind kind;
         std::vector<LineRequest> lines;
+        size_t num_lines = 0;
         size_t next_line = 0;      // the next line request to send
         unsigned outstanding = 0;  // line requests sent or merged, not returned
         uint64_t issue_cycle = 0;
         WarpMemoryResult result;
-        bool queued() const { return next_line < lines.size(); }
+        bool queued() const { return next_line < num_lines; }
+        LineRequest& add_line(uint32_t address, uint64_t lanes) {
+            if (num_lines == lines.size()) lines.emplace_back();
+            LineRequest& l = lines[num_lines++];
+            l.address = address;
+            l.lanes = lanes;
+            return l;
+        }
     };
     struct Target {
         Instruction* instruction;
@@ -145,6 +155,7 @@ class Ldst : public sc_core::sc_module, public sim::Clocked {
     bool space_wanted_ = false;
 
     std::deque<std::unique_ptr<Instruction>> inflight_;  // issue order
+    std::vector<std::unique_ptr<Instruction>> free_instructions_;
     unsigned queued_ = 0;  // instructions with line requests still to send
     std::vector<Entry> entries_;
     unsigned free_entries_;

@@ -182,10 +182,13 @@ void LocalMem::tick() {
             ++reads_;
         }
         uint64_t done = access(*r.gp) ? book_banks(*r.gp, r.arrival) : r.arrival + 1;
-        responses_.emplace(std::max(done, now), r.gp);
+        const uint64_t at = std::max(done, now);
+        auto after = std::upper_bound(responses_.begin(), responses_.end(), at,
+                                      [](uint64_t t, const Response& x) { return t < x.done; });
+        responses_.insert(after, Response{at, r.gp});
     }
-    while (!responses_.empty() && responses_.begin()->first <= now) {
-        tlm::tlm_generic_payload* gp = responses_.begin()->second;
+    while (!responses_.empty() && responses_.front().done <= now) {
+        tlm::tlm_generic_payload* gp = responses_.front().gp;
         responses_.erase(responses_.begin());
         port.respond(*gp);
     }
@@ -193,7 +196,7 @@ void LocalMem::tick() {
 
     uint64_t next = UINT64_MAX;
     if (!queue_.empty()) next = queue_.front().ready;
-    if (!responses_.empty()) next = std::min(next, responses_.begin()->first);
+    if (!responses_.empty()) next = std::min(next, responses_.front().done);
     if (next != now + 1) {
         clock_.sleep(this);
         if (next != UINT64_MAX) clock_.wake_at(this, next);

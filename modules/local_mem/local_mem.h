@@ -2,7 +2,6 @@
 
 #include <cstdint>
 #include <deque>
-#include <map>
 #include <string>
 #include <systemc>
 #include <tlm>
@@ -79,7 +78,13 @@ class LocalMem : public sc_core::sc_module, public sim::Clocked {
     Params params_;
     std::vector<uint8_t> storage_;
     std::deque<Request> queue_;
-    std::multimap<uint64_t, tlm::tlm_generic_payload*> responses_;  // by completion edge
+    struct Response {
+        uint64_t done;  // the completion edge
+        tlm::tlm_generic_payload* gp;
+    };
+    // By completion edge, in completion order among equal edges; few entries (no node per
+    // request, as a map would allocate).
+    std::vector<Response> responses_;
     std::vector<uint64_t> bank_free_;  // the first edge each bank is free
     std::vector<unsigned> words_per_bank_;
 
