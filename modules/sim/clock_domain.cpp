@@ -81,7 +81,7 @@ void ClockDomain::sleep(Clocked* block) {
     e.awake = false;
     set_awake(i, false);
     // A timer still armed from before the block woke is already in place.
-    if (e.wake_cycle != UINT64_MAX && e.heap_pos == kNotArmed) {
+    if (e.wake_cycle != UINT64_MAX && e.timer_pos == kNotArmed) {
         arm(i, e.wake_cycle);
         notify();
     }
@@ -89,49 +89,124 @@ void ClockDomain::sleep(Clocked* block) {
 
 void ClockDomain::arm(unsigned index, uint64_t cycle) {
     disarm(index);
-    entries_[index].wake_cycle = cycle;
-    timers_.push_back(index);
-    entries_[index].heap_pos = static_cast<unsigned>(timers_.size() - 1);
-    sift_up(timers_.size() - 1);
+    // A wake for an edge already passed is due at the next one (as the run loop treats it).
+    entries_[index].wake_cycle = std::max(cycle, next_edge());
+    if (!any_timer()) wheel_base_ = next_edge();
+    if (entries_[index].wake_cycle - wheel_base_ < kWheelCycles) {
+        wheel_insert(index);
+        return;
+    }
+    entries_[index].far = true;
+    far_.push_back(index);
+    entries_[index].timer_pos = static_cast<unsigned>(far_.size() - 1);
+    sift_up(far_.size() - 1);
+}
+
+void ClockDomain::wheel_insert(unsigned index) {
+    Entry& e = entries_[index];
+    const unsigned slot = static_cast<unsigned>(e.wake_cycle % kWheelCycles);
+    e.far = false;
+    e.timer_pos = static_cast<unsigned>(wheel_[slot].size());
+    wheel_[slot].push_back(index);
+    wheel_occupied_[slot / 64] |= uint64_t{1} << (slot % 64);
+    ++wheel_count_;
 }
 
 void ClockDomain::disarm(unsigned index) {
     Entry& e = entries_[index];
-    if (e.heap_pos == kNotArmed) return;
-    size_t pos = e.heap_pos;
-    e.heap_pos = kNotArmed;
-    unsigned last = timers_.back();
-    timers_.pop_back();
-    if (pos == timers_.size()) return;
+    if (e.timer_pos == kNotArmed) return;
+    const size_t pos = e.timer_pos;
+    e.timer_pos = kNotArmed;
+    if (!e.far) {
+        const unsigned slot = static_cast<unsigned>(e.wake_cycle % kWheelCycles);
+        std::vector<unsigned>& v = wheel_[slot];
+        const unsigned last = v.back();
+        v.pop_back();
+        if (pos < v.size()) {
+            v[pos] = last;
+            entries_[last].timer_pos = static_cast<unsigned>(pos);
+        }
+        if (v.empty()) wheel_occupied_[slot / 64] &= ~(uint64_t{1} << (slot % 64));
+        --wheel_count_;
+        return;
+    }
+    e.far = false;
+    const unsigned last = far_.back();
+    far_.pop_back();
+    if (pos == far_.size()) return;
     heap_place(pos, last);
     sift_up(pos);
-    sift_down(entries_[last].heap_pos);
+    sift_down(entries_[last].timer_pos);
+}
+
+unsigned ClockDomain::wheel_next_distance() const {
+    const unsigned start = static_cast<unsigned>(wheel_base_ % kWheelCycles);
+    for (unsigned d = 0; d < kWheelCycles;) {
+        const unsigned slot = (start + d) % kWheelCycles;
+        const uint64_t bits = wheel_occupied_[slot / 64] >> (slot % 64);
+        if (bits) return d + static_cast<unsigned>(__builtin_ctzll(bits));
+        d += 64 - slot % 64;
+    }
+    return kWheelCycles;
+}
+
+uint64_t ClockDomain::earliest_timer() const {
+    uint64_t earliest = far_.empty() ? UINT64_MAX : entries_[far_.front()].wake_cycle;
+    if (wheel_count_ > 0) earliest = std::min(earliest, wheel_base_ + wheel_next_distance());
+    return earliest;
+}
+
+void ClockDomain::fire(unsigned index, uint64_t edge) {
+    Entry& e = entries_[index];
+    disarm(index);
+    e.wake_cycle = UINT64_MAX;
+    if (!e.awake) {
+        e.awake = true;
+        e.first_cycle = edge;
+        set_awake(index, true);
+    }
+}
+
+void ClockDomain::fire_timers(uint64_t edge) {
+    while (!far_.empty() && entries_[far_.front()].wake_cycle <= edge) fire(far_.front(), edge);
+    while (wheel_count_ > 0) {
+        const uint64_t cycle = wheel_base_ + wheel_next_distance();
+        if (cycle > edge) break;
+        std::vector<unsigned>& v = wheel_[cycle % kWheelCycles];
+        while (!v.empty()) fire(v.back(), edge);
+    }
+    wheel_base_ = std::max(wheel_base_, edge + 1);
+    while (!far_.empty() && entries_[far_.front()].wake_cycle - wheel_base_ < kWheelCycles) {
+        const unsigned index = far_.front();
+        disarm(index);
+        wheel_insert(index);
+    }
 }
 
 void ClockDomain::heap_place(size_t pos, unsigned index) {
-    timers_[pos] = index;
-    entries_[index].heap_pos = static_cast<unsigned>(pos);
+    far_[pos] = index;
+    entries_[index].timer_pos = static_cast<unsigned>(pos);
 }
 
 void ClockDomain::sift_up(size_t pos) {
-    unsigned index = timers_[pos];
+    unsigned index = far_[pos];
     while (pos > 0) {
         size_t parent = (pos - 1) / 2;
-        if (!earlier(index, timers_[parent])) break;
-        heap_place(pos, timers_[parent]);
+        if (!earlier(index, far_[parent])) break;
+        heap_place(pos, far_[parent]);
         pos = parent;
     }
     heap_place(pos, index);
 }
 
 void ClockDomain::sift_down(size_t pos) {
-    unsigned index = timers_[pos];
+    unsigned index = far_[pos];
     for (;;) {
         size_t child = 2 * pos + 1;
-        if (child >= timers_.size()) break;
-        if (child + 1 < timers_.size() && earlier(timers_[child + 1], timers_[child])) ++child;
-        if (!earlier(timers_[child], index)) break;
-        heap_place(pos, timers_[child]);
+        if (child >= far_.size()) break;
+        if (child + 1 < far_.size() && earlier(far_[child + 1], far_[child])) ++child;
+        if (!earlier(far_[child], index)) break;
+        heap_place(pos, far_[child]);
         pos = child;
     }
     heap_place(pos, index);
@@ -145,27 +220,17 @@ void ClockDomain::notify() {
 void ClockDomain::run() {
     for (;;) {
         const bool awake_any = any_awake();
-        if (!awake_any && timers_.empty()) {
+        if (!awake_any && !any_timer()) {
             wait(wake_event_);
             continue;
         }
         uint64_t edge = next_edge();
-        if (!awake_any) edge = std::max(edge, entries_[timers_.front()].wake_cycle);
+        if (!awake_any) edge = std::max(edge, earliest_timer());
         sc_time delay = time_of(edge) - sc_core::sc_time_stamp();
         wait(delay, wake_event_);
         if (sc_core::sc_time_stamp() != time_of(edge)) continue;  // woken early: plan again
 
-        while (!timers_.empty() && entries_[timers_.front()].wake_cycle <= edge) {
-            const unsigned i = timers_.front();
-            Entry& e = entries_[i];
-            disarm(i);
-            e.wake_cycle = UINT64_MAX;
-            if (!e.awake) {
-                e.awake = true;
-                e.first_cycle = edge;
-                set_awake(i, true);
-            }
-        }
+        fire_timers(edge);
         if (!any_awake()) continue;
         ++active_edges_;
         // A block woken at this very time, or during this pass, starts on the next edge.

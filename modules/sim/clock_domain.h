@@ -69,7 +69,8 @@ class ClockDomain : public sc_core::sc_module {
     struct Entry {
         Clocked* block;
         bool awake = false;
-        unsigned heap_pos = kNotArmed;     // position in timers_ while wake_cycle is armed
+        bool far = false;                  // the timer is in far_, not in the wheel
+        unsigned timer_pos = kNotArmed;    // position in its wheel slot or in far_, when armed
         uint64_t first_cycle = 0;          // the first edge of the current awake period
         uint64_t wake_cycle = UINT64_MAX;  // a pending wake_at
     };
@@ -86,8 +87,18 @@ class ClockDomain : public sc_core::sc_module {
         }
     }
     bool any_awake() const;
+    bool any_timer() const { return wheel_count_ > 0 || !far_.empty(); }
+    // The cycle of the earliest armed timer (any_timer() must hold).
+    uint64_t earliest_timer() const;
+    // Wakes the blocks whose timers are due at `edge`, and moves the wheel on past it.
+    void fire_timers(uint64_t edge);
+    void fire(unsigned index, uint64_t edge);
     void arm(unsigned index, uint64_t cycle);
     void disarm(unsigned index);
+    void wheel_insert(unsigned index);
+    // The first occupied wheel slot at or after the slot of wheel_base_, as a distance in
+    // cycles from wheel_base_ (kWheelCycles: none).
+    unsigned wheel_next_distance() const;
     bool earlier(unsigned a, unsigned b) const {
         const Entry& x = entries_[a];
         const Entry& y = entries_[b];
@@ -106,11 +117,19 @@ class ClockDomain : public sc_core::sc_module {
     // index order.
     std::vector<uint64_t> awake_bits_;
     std::vector<uint64_t> tick_bits_;
-    // Pending timed wakes: a binary min-heap of block indices ordered by (wake_cycle, index),
-    // at most one per block, with each entry's position kept in the entry so that a wake can
-    // be moved or removed in place. No allocation once every block has been armed once.
+    // Pending timed wakes, at most one per block. Near ones (within kWheelCycles of
+    // wheel_base_) sit in a timing wheel, one slot per cycle, with a bit per occupied slot:
+    // arming, moving and removing a wake cost O(1). Far ones (watchdogs, long sleeps) wait in a
+    // binary min-heap ordered by (wake_cycle, index) and enter the wheel as it comes near. Each
+    // entry keeps its position, so that a wake can be moved or removed in place. No allocation
+    // once every slot has held its most timers once.
     static constexpr unsigned kNotArmed = ~0u;
-    std::vector<unsigned> timers_;
+    static constexpr unsigned kWheelCycles = 256;
+    std::vector<unsigned> wheel_[kWheelCycles];
+    uint64_t wheel_occupied_[kWheelCycles / 64] = {};
+    uint64_t wheel_base_ = 0;  // every wheel timer is in [wheel_base_, + kWheelCycles)
+    unsigned wheel_count_ = 0;
+    std::vector<unsigned> far_;
     sc_core::sc_event wake_event_;
     std::vector<std::function<void()>> observers_;
     uint64_t active_edges_ = 0;
