@@ -234,8 +234,13 @@ bool Thdc::tick(uint64_t now) {
     }
     if (waiting_.empty() || (free_places == 0 && candidates == 0)) return changed;
     // Ready waiting warps: each can take the place of one running warp.
+    // Counted only as far as the decisions below can use: a place for each, at most
+    // free_places + candidates of them.
     unsigned ready_waiting = 0;
-    for (uint32_t w : waiting_) ready_waiting += ready(warps_[w]);
+    for (uint32_t w : waiting_) {
+        ready_waiting += ready(warps_[w]);
+        if (ready_waiting > free_places + candidates) break;
+    }
     for (unsigned p = 0; p < running_.size() && candidates && ready_waiting > free_places; ++p) {
         const int w = running_[p];
         if (w < 0) continue;
