@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <limits>
@@ -95,6 +96,11 @@ BufferSpec parse_buffer(const std::string& option, const std::string& text) {
             bad(option, text, "'" + rest + "' is not a positive byte count");
         b.bytes.assign(static_cast<size_t>(n), 0);
     } else if (kind == "file") {
+        // A regular file only: a device or a pipe (/dev/zero) could be read without end.
+        std::error_code ec;
+        const auto status = std::filesystem::status(rest, ec);
+        if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+            bad(option, text, "'" + rest + "' is not a regular file");
         std::ifstream in(rest, std::ios::binary);
         if (!in) bad(option, text, "cannot read file '" + rest + "'");
         b.bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
