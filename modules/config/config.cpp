@@ -391,6 +391,10 @@ void Config::load_file(const std::string& path) {
         throw ConfigError(path + ": cannot read config file: Is a directory");
     std::ifstream in(path);
     if (!in) throw ConfigError(path + ": cannot read config file: " + std::strerror(errno));
+    load(in, path);
+}
+
+void Config::load(std::istream& in, const std::string& path) {
     // Settings go to a copy, so that a file with an error changes nothing.
     Config next = *this;
     std::string line;

@@ -63,6 +63,9 @@ class Config {
     // file:line for an unknown option, a malformed value or an unreadable file. Either the
     // whole file applies or, when it throws, none of it.
     void load_file(const std::string& path);
+    // The same for settings read from a stream; `name` stands for the file in errors and
+    // origins ("name:12").
+    void load(std::istream& in, const std::string& name);
     // Sets one option (name with or without the leading '-'); `origin` says where it came from
     // in errors and in origin() ("command line").
     void set(const std::string& name, const std::string& value, const std::string& origin);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <limits>
@@ -95,6 +96,11 @@ BufferSpec parse_buffer(const std::string& option, const std::string& text) {
             bad(option, text, "'" + rest + "' is not a positive byte count");
         b.bytes.assign(static_cast<size_t>(n), 0);
     } else if (kind == "file") {
+        // A regular file only: a device or a pipe (/dev/zero) could be read without end.
+        std::error_code ec;
+        const auto status = std::filesystem::status(rest, ec);
+        if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+            bad(option, text, "'" + rest + "' is not a regular file");
         std::ifstream in(rest, std::ios::binary);
         if (!in) bad(option, text, "cannot read file '" + rest + "'");
         b.bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
@@ -164,6 +170,58 @@ std::vector<uint32_t> parse_dims(const std::string& option, const std::string& t
         dims.push_back(static_cast<uint32_t>(v));
     }
     return dims;
+}
+
+uint32_t default_local(uint32_t x) {
+    for (uint32_t l = 64; l > 1; --l)
+        if (x % l == 0) return l;
+    return 1;
+}
+
+LaunchValues parse_launch(const LaunchOptions& o) {
+    LaunchValues v;
+    NDRange& range = v.range;
+    std::vector<uint32_t> g = parse_dims("--global", o.global);
+    range.work_dim = static_cast<uint32_t>(g.size());
+    for (size_t d = 0; d < g.size(); ++d) range.global[d] = g[d];
+    if (!o.local.empty()) {
+        std::vector<uint32_t> l = parse_dims("--local", o.local);
+        if (l.size() != g.size())
+            throw UsageError("--local '" + o.local + "': has " + std::to_string(l.size()) +
+                             " dimensions but --global has " + std::to_string(g.size()));
+        for (size_t d = 0; d < l.size(); ++d) range.local[d] = l[d];
+    } else {
+        range.local[0] = default_local(range.global[0]);
+    }
+    if (!o.offset.empty()) {
+        std::vector<uint32_t> off = parse_dims("--offset", o.offset);
+        for (size_t d = 0; d < off.size(); ++d) range.offset[d] = off[d];
+    }
+    for (const std::string& b : o.buffers) {
+        v.buffers.push_back(parse_buffer("--buffer", b));
+        if (!v.buffer_index.emplace(v.buffers.back().name, v.buffers.size() - 1).second)
+            throw UsageError("--buffer '" + b + "': buffer '" + v.buffers.back().name +
+                             "' is defined twice");
+    }
+    auto find_buffer = [&](const std::string& option, const std::string& text,
+                           const std::string& name) {
+        if (v.buffer_index.count(name) == 0)
+            throw UsageError(option + " '" + text + "': no --buffer named '" + name + "'");
+    };
+    for (const std::string& a : o.args) {
+        v.args.push_back(parse_arg("--arg", a));
+        if (v.args.back().kind == ArgSpec::Kind::kBuffer)
+            find_buffer("--arg", a, v.args.back().buffer);
+    }
+    for (const std::string& p : o.prints) {
+        v.prints.push_back(parse_print("--print", p));
+        find_buffer("--print", p, v.prints.back().buffer);
+    }
+    for (const std::string& d : o.dumps) {
+        v.dumps.push_back(parse_dump("--dump", d));
+        find_buffer("--dump", d, v.dumps.back().buffer);
+    }
+    return v;
 }
 
 }  // namespace mvp::mvpsim

@@ -1,9 +1,12 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "modules/golden/launch.h"
 
 namespace mvp::mvpsim {
 
@@ -44,5 +47,25 @@ PrintSpec parse_print(const std::string& option, const std::string& text);
 DumpSpec parse_dump(const std::string& option, const std::string& text);
 // X[,Y[,Z]] of positive integers; returns 1 to 3 values.
 std::vector<uint32_t> parse_dims(const std::string& option, const std::string& text);
+
+// The launch options as typed: --global, --local, --offset and each --buffer, --arg, --print
+// and --dump (empty: not given).
+struct LaunchOptions {
+    std::string global, local, offset;
+    std::vector<std::string> buffers, args, prints, dumps;
+};
+
+// The launch those options describe: every value parsed, --local checked against --global (a
+// default work-group size when it is not given), buffer names defined once and every name an
+// --arg, --print or --dump uses defined by a --buffer. Throws UsageError naming the option.
+struct LaunchValues {
+    NDRange range;
+    std::vector<BufferSpec> buffers;
+    std::map<std::string, size_t> buffer_index;  // buffer name -> index in `buffers`
+    std::vector<ArgSpec> args;
+    std::vector<PrintSpec> prints;
+    std::vector<DumpSpec> dumps;
+};
+LaunchValues parse_launch(const LaunchOptions& options);
 
 }  // namespace mvp::mvpsim

@@ -36,8 +36,8 @@ struct Options {
     std::vector<std::string> kernels;
     std::string entry;
     std::string build_options;
-    std::string global, local, offset;
-    std::vector<std::string> buffers, args, dumps, prints, configs;
+    LaunchOptions launch;
+    std::vector<std::string> configs;
     std::string platform = "mvp_v2_1";
     bool functional = false;
     bool listing = false;
@@ -117,13 +117,13 @@ bool parse_command_line(int argc, char** argv, Options* o) {
     list("kernel", &o->kernels);
     str("entry", &o->entry);
     str("build-options", &o->build_options);
-    str("global", &o->global);
-    str("local", &o->local);
-    str("offset", &o->offset);
-    list("buffer", &o->buffers);
-    list("arg", &o->args);
-    list("dump", &o->dumps);
-    list("print", &o->prints);
+    str("global", &o->launch.global);
+    str("local", &o->launch.local);
+    str("offset", &o->launch.offset);
+    list("buffer", &o->launch.buffers);
+    list("arg", &o->launch.args);
+    list("dump", &o->launch.dumps);
+    list("print", &o->launch.prints);
     str("platform", &o->platform);
     list("config", &o->configs);
     o->functional = vm.count("functional") > 0;
@@ -136,7 +136,7 @@ bool parse_command_line(int argc, char** argv, Options* o) {
     str("pipeline-log", &o->pipeline_log);
     str("konata", &o->konata);
     if (o->kernels.empty()) throw UsageError("--kernel: no kernel file given");
-    if (!o->listing && o->global.empty()) throw UsageError("--global: no NDRange size given");
+    if (!o->listing && o->launch.global.empty()) throw UsageError("--global: no NDRange size given");
     return true;
 }
 
@@ -193,12 +193,6 @@ class TraceFile {
     std::string option_, path_, tmp_;
     std::ofstream out_;
 };
-
-uint32_t default_local(uint32_t x) {
-    for (uint32_t l = 64; l > 1; --l)
-        if (x % l == 0) return l;
-    return 1;
-}
 
 // The argument words of the launch: one per --arg for MVP assembly; for a kernel compiled from
 // OpenCL C, each --arg is the next declared argument, laid out as the kernel declares it.
@@ -303,54 +297,10 @@ int run(const Options& o) {
     }
 
     // Everything the user typed is checked before anything runs or is written.
-    NDRange range;
-    std::vector<uint32_t> g = parse_dims("--global", o.global);
-    range.work_dim = static_cast<uint32_t>(g.size());
-    for (size_t d = 0; d < g.size(); ++d) range.global[d] = g[d];
-    if (!o.local.empty()) {
-        std::vector<uint32_t> l = parse_dims("--local", o.local);
-        if (l.size() != g.size())
-            throw UsageError("--local '" + o.local + "': has " + std::to_string(l.size()) +
-                             " dimensions but --global has " + std::to_string(g.size()));
-        for (size_t d = 0; d < l.size(); ++d) range.local[d] = l[d];
-    } else {
-        range.local[0] = default_local(range.global[0]);
-    }
-    if (!o.offset.empty()) {
-        std::vector<uint32_t> off = parse_dims("--offset", o.offset);
-        for (size_t d = 0; d < off.size(); ++d) range.offset[d] = off[d];
-    }
-    std::vector<BufferSpec> buffers;
-    std::map<std::string, size_t> buffer_index;
-    for (const std::string& b : o.buffers) {
-        buffers.push_back(parse_buffer("--buffer", b));
-        if (!buffer_index.emplace(buffers.back().name, buffers.size() - 1).second)
-            throw UsageError("--buffer '" + b + "': buffer '" + buffers.back().name +
-                             "' is defined twice");
-    }
-    auto find_buffer = [&](const std::string& option, const std::string& text,
-                           const std::string& name) {
-        auto it = buffer_index.find(name);
-        if (it == buffer_index.end())
-            throw UsageError(option + " '" + text + "': no --buffer named '" + name + "'");
-        return it->second;
-    };
-    std::vector<ArgSpec> arg_specs;
-    for (const std::string& a : o.args) {
-        arg_specs.push_back(parse_arg("--arg", a));
-        if (arg_specs.back().kind == ArgSpec::Kind::kBuffer)
-            find_buffer("--arg", a, arg_specs.back().buffer);
-    }
-    std::vector<PrintSpec> prints;
-    for (const std::string& p : o.prints) {
-        prints.push_back(parse_print("--print", p));
-        find_buffer("--print", p, prints.back().buffer);
-    }
-    std::vector<DumpSpec> dumps;
-    for (const std::string& d : o.dumps) {
-        dumps.push_back(parse_dump("--dump", d));
-        find_buffer("--dump", d, dumps.back().buffer);
-    }
+    const LaunchValues values = parse_launch(o.launch);
+    const std::vector<BufferSpec>& buffers = values.buffers;
+    const std::map<std::string, size_t>& buffer_index = values.buffer_index;
+    const std::vector<ArgSpec>& arg_specs = values.args;
     const toolchain::Symbol* entry = find_entry(program, o.entry);
     launch_args(program, entry->name, arg_specs, buffer_index, {});  // checks the --arg list
     if (o.functional)
@@ -390,18 +340,18 @@ int run(const Options& o) {
     }
     Launch launch;
     launch.entry_pc = entry->value;
-    launch.range = range;
+    launch.range = values.range;
     launch.args = launch_args(program, entry->name, arg_specs, buffer_index, addresses);
     host::LoadedProgram loaded = device.load(program);
     const host::LaunchStats stats = device.run(loaded, launch);
 
     auto contents = [&](const std::string& name) {
-        size_t i = buffer_index[name];
+        size_t i = buffer_index.at(name);
         std::string bytes(buffers[i].bytes.size(), '\0');
         device.read(addresses[i], bytes.data(), bytes.size());
         return bytes;
     };
-    for (const PrintSpec& p : prints) {
+    for (const PrintSpec& p : values.prints) {
         std::string bytes = contents(p.buffer);
         for (size_t off = 0; off + 4 <= bytes.size(); off += 4) {
             uint32_t v;
@@ -417,7 +367,7 @@ int run(const Options& o) {
             }
         }
     }
-    for (const DumpSpec& d : dumps) write_file_atomically("--dump", d.path, contents(d.buffer));
+    for (const DumpSpec& d : values.dumps) write_file_atomically("--dump", d.path, contents(d.buffer));
     commit_log.commit();
     if (pipeline_log) pipeline_log->finish();
     pipeline_csv.commit();

@@ -92,22 +92,30 @@ cl_int CommandQueue::add(Command command, bool blocking, cl_event* event_out) {
     ++commands_queued_;
     for (Event* e : command.waits) e->retain();
     Event* event = command.event;
-    if (event_out != nullptr) {
-        event->retain();
-        *event_out = event;
-    }
+    event->retain();  // until the call's outcome is known
+    cl_int result = CL_SUCCESS;
     if (!pending_.empty()) run_ready();
-    if (pending_.empty() && ready(command)) return execute(command);
-
-    pending_.push_back(std::move(command));
-    if (!blocking) return CL_SUCCESS;
-    // Earlier device commands have to complete, or another thread has to complete the user
-    // event this command waits for.
-    event->retain();
-    wait_until([event] { return event->finished(); });
-    cl_int status = event->status();
-    event->release();
-    return status == CL_COMPLETE ? CL_SUCCESS : status;
+    if (pending_.empty() && ready(command)) {
+        result = execute(command);
+    } else {
+        pending_.push_back(std::move(command));
+        if (blocking) {
+            // Earlier device commands have to complete, or another thread has to complete the
+            // user event this command waits for.
+            wait_until([event] { return event->finished(); });
+            result = event->status() == CL_COMPLETE ? CL_SUCCESS : event->status();
+        }
+    }
+    // A command that does not block reports a failure through its event only, as a kernel
+    // fault is reported (CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST is for blocking calls);
+    // a call that fails hands out no event, which the application would never release.
+    if (!blocking) result = CL_SUCCESS;
+    if (event_out != nullptr && result == CL_SUCCESS) {
+        *event_out = event;
+    } else {
+        event->release();
+    }
+    return result;
 }
 
 bool CommandQueue::run_ready() {

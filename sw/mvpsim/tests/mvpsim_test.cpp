@@ -172,6 +172,17 @@ TEST(LaunchSpec, ParsesEveryKind) {
     EXPECT_EQ(parse_dims("--global", "010"), (std::vector<uint32_t>{10}));
 }
 
+// --buffer NAME=file:PATH read a device or a pipe to its end: /dev/zero never ended.
+TEST(LaunchSpec, AFileBufferMustBeARegularFile) {
+    try {
+        parse_buffer("--buffer", "a=file:/dev/zero");
+        FAIL() << "no error";
+    } catch (const UsageError& e) {
+        EXPECT_STREQ(e.what(), "--buffer 'a=file:/dev/zero': '/dev/zero' is not a regular file");
+    }
+    EXPECT_THROW(parse_buffer("--buffer", "a=file:/"), UsageError);
+}
+
 }  // namespace
 }  // namespace mvp::mvpsim
 

@@ -132,6 +132,30 @@ TEST_F(EventTest, FailedUserEventFailsItsCommands) {
     EXPECT_EQ(clReleaseEvent(gate), CL_SUCCESS);
 }
 
+// Found by the opencl_api fuzz target: a marker whose wait list holds a failed event returned
+// CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST and also handed out its event, which an
+// application never releases after a failed call. A command that does not block is queued and
+// fails through its event; a blocking call that fails returns the error and no event.
+TEST_F(EventTest, AFailedWaitListFailsTheEventOrTheBlockingCallButNeverBoth) {
+    cl_int err;
+    cl_event gate = clCreateUserEvent(context_, &err);
+    ASSERT_EQ(err, CL_SUCCESS);
+    ASSERT_EQ(clSetUserEventStatus(gate, -1), CL_SUCCESS);
+    cl_event marker = nullptr;
+    EXPECT_EQ(clEnqueueMarkerWithWaitList(queue_, 1, &gate, &marker), CL_SUCCESS);
+    ASSERT_NE(marker, nullptr);
+    EXPECT_EQ(status_of(marker), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    EXPECT_EQ(clReleaseEvent(marker), CL_SUCCESS);
+
+    cl_mem m = buffer(16);
+    int data[4] = {};
+    cl_event read = nullptr;
+    EXPECT_EQ(clEnqueueReadBuffer(queue_, m, CL_TRUE, 0, 16, data, 1, &gate, &read),
+              CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    EXPECT_EQ(read, nullptr);
+    EXPECT_EQ(clReleaseEvent(gate), CL_SUCCESS);
+}
+
 TEST_F(EventTest, FinishWaitsForAnotherThreadToSetTheUserEvent) {
     cl_int err;
     cl_event gate = clCreateUserEvent(context_, &err);
