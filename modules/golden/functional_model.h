@@ -30,7 +30,8 @@ class FunctionalModel {
         KernelAbi::Params abi;
         uint32_t num_sp = 1;
         // A launch that executes more thread instructions than this is stopped with a fault
-        // naming the threads still live (0: no limit).
+        // naming the thread that ran last and the PC range the launch ran in its last stretch
+        // of instructions (0: no limit).
         uint64_t max_thread_instructions = 0;
     };
 
@@ -52,7 +53,14 @@ class FunctionalModel {
     enum class Stop : uint8_t { kSync, kExit };
 
     Stop run_thread(Thread& t);
-    [[noreturn]] void fault(const Thread& t, const char* what, uint32_t address, bool has_address);
+    // The slow path of the run limit, taken at a control transfer from `pc` to `target` once the
+    // launch is within the last stretch of its budget: widens the PC range of the stretch by the
+    // straight-line run from `segment_start` to `pc`, then faults when the budget is spent.
+    void near_limit(Thread& t, uint32_t pc, uint32_t target, uint32_t* segment_start,
+                    uint64_t executed);
+    uint64_t stretch() const;
+    [[noreturn]] void fault(const Thread& t, const std::string& what, uint32_t address,
+                            bool has_address);
     uint8_t* translate(Thread& t, uint32_t address, unsigned bytes);
 
     Params params_;
@@ -61,7 +69,13 @@ class FunctionalModel {
     GlobalMemory* memory_ = nullptr;
     std::vector<uint8_t> local_;
     uint64_t executed_ = 0;
+    // The run limit: the fast path checks `budget_`, which is `limit_` less the last stretch in
+    // which near_limit() records the lowest and highest PC executed.
     uint64_t budget_ = 0;
+    uint64_t limit_ = 0;
+    bool in_stretch_ = false;
+    uint32_t stretch_low_ = 0;
+    uint32_t stretch_high_ = 0;
     uint32_t current_sp_ = 0;
 };
 
