@@ -9,6 +9,7 @@
 #include "local_area_allocator.h"
 #include "modules/isa/semantics.h"
 #include "modules/sim/debug_map.h"
+#include "modules/sim/host_deadline.h"
 
 namespace mvp {
 
@@ -18,9 +19,10 @@ namespace {
 // At most this many thread instructions at the end of the run limit (and at most half of it)
 // make the stretch over which a runaway launch's PC range is recorded for its fault message.
 constexpr uint64_t kStretch = 65536;
+// With a host deadline (mvpsim --timeout), the host's clock is read every this many thread
+// instructions (a few milliseconds).
+constexpr uint64_t kDeadlinePoll = uint64_t{1} << 22;
 }  // namespace
-
-uint64_t FunctionalModel::stretch() const { return std::min(limit_ / 2, kStretch); }
 
 struct FunctionalModel::Thread {
     uint32_t regs[isa::kNumRegs];
@@ -31,6 +33,14 @@ struct FunctionalModel::Thread {
     uint64_t group = 0;
     bool exited = false;
 };
+
+uint64_t FunctionalModel::limit_stretch() const { return std::min(limit_ / 2, kStretch); }
+
+uint64_t FunctionalModel::next_check(uint64_t count) const {
+    const uint64_t stretch_start = limit_ - limit_stretch();
+    if (!sim::HostDeadline::instance().armed()) return stretch_start;
+    return std::min(stretch_start, count + kDeadlinePoll);
+}
 
 FunctionalModel::FunctionalModel(const Params& params) : params_(params) {}
 
@@ -56,8 +66,9 @@ FunctionalModel::Stats FunctionalModel::run(const CodeImage& code, const Launch&
     executed_ = 0;
     limit_ = params_.max_thread_instructions ? params_.max_thread_instructions
                                              : std::numeric_limits<uint64_t>::max();
-    budget_ = params_.max_thread_instructions ? limit_ - stretch() : limit_;
     in_stretch_ = false;
+    timed_out_ = false;
+    budget_ = next_check(0);
 
     Stats stats;
     std::vector<Thread> threads;
@@ -240,25 +251,45 @@ FunctionalModel::Stop FunctionalModel::run_thread(Thread& t) {
 
 void FunctionalModel::near_limit(Thread& t, uint32_t pc, uint32_t target, uint32_t* segment_start,
                                  uint64_t executed) {
-    // The first call of the stretch does not know where its straight-line run began.
-    const uint32_t start = in_stretch_ ? *segment_start : pc;
+    const uint64_t count = executed_ + executed;
     if (!in_stretch_) {
+        // The stretch starts at the end of the budget, or when the host deadline has passed;
+        // otherwise this was a poll of the deadline.
+        if (count > limit_ - limit_stretch()) {
+            stretch_ = limit_stretch();
+            stretch_end_ = limit_;
+        } else if (sim::HostDeadline::instance().passed()) {
+            timed_out_ = true;
+            stretch_ = std::min(kStretch, limit_ - count);
+            stretch_end_ = count + stretch_;
+        } else {
+            budget_ = next_check(count);
+            return;
+        }
+        // Every control transfer of the stretch comes here; its first one does not know where
+        // its straight-line run began.
         in_stretch_ = true;
+        budget_ = 0;
         stretch_low_ = stretch_high_ = pc;
+    } else {
+        stretch_low_ = std::min(stretch_low_, *segment_start);
+        stretch_high_ = std::max(stretch_high_, pc);
     }
-    stretch_low_ = std::min(stretch_low_, start);
-    stretch_high_ = std::max(stretch_high_, pc);
     *segment_start = target;
-    if (executed_ + executed <= limit_) return;
+    if (count <= stretch_end_) return;
     t.pc = pc;
-    executed_ += executed;
+    executed_ = count;
+    std::string what = timed_out_
+                           ? "the run exceeded " + sim::HostDeadline::instance().option() +
+                                 " seconds of host time after " + std::to_string(count) +
+                                 " thread instructions"
+                           : "run limit exceeded after " + std::to_string(count) +
+                                 " thread instructions (-mvpgpu_functional_max_instructions " +
+                                 std::to_string(limit_) + ")";
     char range[96];
     std::snprintf(range, sizeof range, "; the last %llu thread instructions ran PC 0x%04x",
-                  static_cast<unsigned long long>(stretch()), stretch_low_);
-    std::string what = "run limit exceeded after " + std::to_string(executed_) +
-                       " thread instructions (-mvpgpu_functional_max_instructions " +
-                       std::to_string(limit_) + ")" + range +
-                       DebugMap::annotate(debug_, stretch_low_, false);
+                  static_cast<unsigned long long>(stretch_), stretch_low_);
+    what += range + DebugMap::annotate(debug_, stretch_low_, false);
     std::snprintf(range, sizeof range, " to 0x%04x", stretch_high_);
     what += range + DebugMap::annotate(debug_, stretch_high_, false);
     fault(t, what, 0, false);
