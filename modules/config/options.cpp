@@ -92,9 +92,10 @@ std::vector<OptionSpec> core_options() {
         int_option("mvpgpu_watchdog_cycles", "1000000", 0, kNoMax,
                    "stop the run as hung after this many core cycles without a retired "
                    "instruction (0 = no watchdog)"),
-        int_option("mvpgpu_functional_max_instructions", "10000000000", 0, kNoMax,
-                   "stop a functional run with a fault after this many thread instructions, so "
-                   "that an endless kernel cannot hang (0 = no limit)"),
+        int_option("mvpgpu_functional_max_instructions", "1000000000", 0, kNoMax,
+                   "stop a functional run with a fault naming the PC range it last ran after "
+                   "this many thread instructions, so that an endless kernel ends within "
+                   "seconds (0 = no limit)"),
     };
 }
 

@@ -9,10 +9,20 @@
 #include "local_area_allocator.h"
 #include "modules/isa/semantics.h"
 #include "modules/sim/debug_map.h"
+#include "modules/sim/host_deadline.h"
 
 namespace mvp {
 
 using isa::Opcode;
+
+namespace {
+// At most this many thread instructions at the end of the run limit (and at most half of it)
+// make the stretch over which a runaway launch's PC range is recorded for its fault message.
+constexpr uint64_t kStretch = 65536;
+// With a host deadline (mvpsim --timeout), the host's clock is read every this many thread
+// instructions (a few milliseconds).
+constexpr uint64_t kDeadlinePoll = uint64_t{1} << 22;
+}  // namespace
 
 struct FunctionalModel::Thread {
     uint32_t regs[isa::kNumRegs];
@@ -23,6 +33,14 @@ struct FunctionalModel::Thread {
     uint64_t group = 0;
     bool exited = false;
 };
+
+uint64_t FunctionalModel::limit_stretch() const { return std::min(limit_ / 2, kStretch); }
+
+uint64_t FunctionalModel::next_check(uint64_t count) const {
+    const uint64_t stretch_start = limit_ - limit_stretch();
+    if (!sim::HostDeadline::instance().armed()) return stretch_start;
+    return std::min(stretch_start, count + kDeadlinePoll);
+}
 
 FunctionalModel::FunctionalModel(const Params& params) : params_(params) {}
 
@@ -46,8 +64,11 @@ FunctionalModel::Stats FunctionalModel::run(const CodeImage& code, const Launch&
     }
     local_.assign(params_.abi.local_mem_bytes, 0);
     executed_ = 0;
-    budget_ = params_.max_thread_instructions ? params_.max_thread_instructions
-                                              : std::numeric_limits<uint64_t>::max();
+    limit_ = params_.max_thread_instructions ? params_.max_thread_instructions
+                                             : std::numeric_limits<uint64_t>::max();
+    in_stretch_ = false;
+    timed_out_ = false;
+    budget_ = next_check(0);
 
     Stats stats;
     std::vector<Thread> threads;
@@ -106,6 +127,8 @@ FunctionalModel::Stop FunctionalModel::run_thread(Thread& t) {
     uint32_t* r = t.regs;
     uint32_t pc = t.pc;
     uint64_t executed = 0;
+    // Where the current straight-line run began (kept up to date near the run limit only).
+    uint32_t segment_start = pc;
     // Writes the pc and the instruction count back when the thread leaves the loop.
     auto leave = [&](Stop s) {
         t.pc = pc;
@@ -135,16 +158,16 @@ FunctionalModel::Stop FunctionalModel::run_thread(Thread& t) {
                 uint32_t target = isa::next_pc(in, pc, r[in.rs], r[in.rt]);
                 check_target(target);
                 // Every loop passes a control instruction: the run limit is checked here.
-                if (executed_ + executed > budget_) {
-                    leave(Stop::kSync);
-                    fault(t, "run limit exceeded", 0, false);
-                }
+                if (executed_ + executed > budget_)
+                    near_limit(t, pc, target, &segment_start, executed);
                 pc = target;
                 continue;
             }
             case Opcode::kJplnk: {
                 uint32_t target = isa::next_pc(in, pc, 0, 0);
                 check_target(target);
+                if (executed_ + executed > budget_)
+                    near_limit(t, pc, target, &segment_start, executed);
                 r[isa::kRegRa] = isa::link_value(pc);
                 pc = target;
                 continue;
@@ -194,9 +217,11 @@ FunctionalModel::Stop FunctionalModel::run_thread(Thread& t) {
                 break;
             }
             case Opcode::kSync:
+                if (in_stretch_) near_limit(t, pc, pc + isa::kInstBytes, &segment_start, executed);
                 pc += isa::kInstBytes;
                 return leave(Stop::kSync);
             case Opcode::kExit:
+                if (in_stretch_) near_limit(t, pc, pc, &segment_start, executed);
                 return leave(Stop::kExit);
             case Opcode::kRdsr: {
                 uint32_t index = static_cast<uint32_t>(in.imm) + r[in.rs];
@@ -224,7 +249,54 @@ FunctionalModel::Stop FunctionalModel::run_thread(Thread& t) {
     }
 }
 
-void FunctionalModel::fault(const Thread& t, const char* what, uint32_t address, bool has_address) {
+void FunctionalModel::near_limit(Thread& t, uint32_t pc, uint32_t target, uint32_t* segment_start,
+                                 uint64_t executed) {
+    const uint64_t count = executed_ + executed;
+    if (!in_stretch_) {
+        // The stretch starts at the end of the budget, or when the host deadline has passed;
+        // otherwise this was a poll of the deadline.
+        if (count > limit_ - limit_stretch()) {
+            stretch_ = limit_stretch();
+            stretch_end_ = limit_;
+        } else if (sim::HostDeadline::instance().passed()) {
+            timed_out_ = true;
+            stretch_ = std::min(kStretch, limit_ - count);
+            stretch_end_ = count + stretch_;
+        } else {
+            budget_ = next_check(count);
+            return;
+        }
+        // Every control transfer of the stretch comes here; its first one does not know where
+        // its straight-line run began.
+        in_stretch_ = true;
+        budget_ = 0;
+        stretch_low_ = stretch_high_ = pc;
+    } else {
+        stretch_low_ = std::min(stretch_low_, *segment_start);
+        stretch_high_ = std::max(stretch_high_, pc);
+    }
+    *segment_start = target;
+    if (count <= stretch_end_) return;
+    t.pc = pc;
+    executed_ = count;
+    std::string what = timed_out_
+                           ? "the run exceeded " + sim::HostDeadline::instance().option() +
+                                 " seconds of host time after " + std::to_string(count) +
+                                 " thread instructions"
+                           : "run limit exceeded after " + std::to_string(count) +
+                                 " thread instructions (-mvpgpu_functional_max_instructions " +
+                                 std::to_string(limit_) + ")";
+    char range[96];
+    std::snprintf(range, sizeof range, "; the last %llu thread instructions ran PC 0x%04x",
+                  static_cast<unsigned long long>(stretch_), stretch_low_);
+    what += range + DebugMap::annotate(debug_, stretch_low_, false);
+    std::snprintf(range, sizeof range, " to 0x%04x", stretch_high_);
+    what += range + DebugMap::annotate(debug_, stretch_high_, false);
+    fault(t, what, 0, false);
+}
+
+void FunctionalModel::fault(const Thread& t, const std::string& what, uint32_t address,
+                            bool has_address) {
     char head[160];
     std::snprintf(head, sizeof head,
                   "fault: SP %u, warp %u, thread %u (work-group %llu), PC 0x%04x", current_sp_,
@@ -237,10 +309,6 @@ void FunctionalModel::fault(const Thread& t, const char* what, uint32_t address,
         char a[32];
         std::snprintf(a, sizeof a, " at address 0x%08x", address);
         msg += a;
-    }
-    if (std::string(what) == "run limit exceeded") {
-        msg += " after " + std::to_string(executed_) +
-               " thread instructions (-mvpgpu_functional_max_instructions)";
     }
     throw KernelFault(msg);
 }

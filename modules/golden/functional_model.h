@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "code_image.h"
@@ -30,7 +31,9 @@ class FunctionalModel {
         KernelAbi::Params abi;
         uint32_t num_sp = 1;
         // A launch that executes more thread instructions than this is stopped with a fault
-        // naming the threads still live (0: no limit).
+        // naming the thread that ran last and the PC range the launch ran in its last stretch
+        // of instructions (0: no limit). So is a launch still running when an armed
+        // sim::HostDeadline passes.
         uint64_t max_thread_instructions = 0;
     };
 
@@ -52,7 +55,17 @@ class FunctionalModel {
     enum class Stop : uint8_t { kSync, kExit };
 
     Stop run_thread(Thread& t);
-    [[noreturn]] void fault(const Thread& t, const char* what, uint32_t address, bool has_address);
+    // The slow path of the run limit and the host deadline (sim::HostDeadline), taken at a
+    // control transfer from `pc` to `target` once the count passes `budget_`: polls the
+    // deadline, or in the last stretch before the stop widens the PC range of the stretch by
+    // the straight-line run from `segment_start` to `pc`, then faults when the stretch ends.
+    void near_limit(Thread& t, uint32_t pc, uint32_t target, uint32_t* segment_start,
+                    uint64_t executed);
+    // The stretch before the run limit, and the count at which near_limit() is next called.
+    uint64_t limit_stretch() const;
+    uint64_t next_check(uint64_t count) const;
+    [[noreturn]] void fault(const Thread& t, const std::string& what, uint32_t address,
+                            bool has_address);
     uint8_t* translate(Thread& t, uint32_t address, unsigned bytes);
 
     Params params_;
@@ -61,7 +74,18 @@ class FunctionalModel {
     GlobalMemory* memory_ = nullptr;
     std::vector<uint8_t> local_;
     uint64_t executed_ = 0;
+    // The run limit and the host deadline: the fast path calls near_limit() when the count
+    // passes `budget_`; from the start of the stretch (a run limit's last instructions, or the
+    // instructions after the deadline passed) to its end, it records the lowest and highest PC
+    // executed.
     uint64_t budget_ = 0;
+    uint64_t limit_ = 0;
+    bool in_stretch_ = false;
+    bool timed_out_ = false;
+    uint64_t stretch_ = 0;
+    uint64_t stretch_end_ = 0;
+    uint32_t stretch_low_ = 0;
+    uint32_t stretch_high_ = 0;
     uint32_t current_sp_ = 0;
 };
 

@@ -5,9 +5,10 @@
 #include <vector>
 
 #include "modules/isa/semantics.h"
-#include "modules/sim/debug_map.h"
-#include "modules/sim/vcd_tracer.h"
 #include "modules/rtl/rtl_blocks.h"
+#include "modules/sim/debug_map.h"
+#include "modules/sim/host_deadline.h"
+#include "modules/sim/vcd_tracer.h"
 #include "mp_ipdom.h"
 #include "pdom_stack.h"
 #include "pipeline_log.h"
@@ -422,6 +423,7 @@ void SpPipeline::reset() {
     fetch_port.reset();
     stopped_ = false;
     pending_error_.clear();
+    next_deadline_poll_ = 0;
     progress_ = false;
     last_tick_ = UINT64_MAX;
     clock.sleep(&owner_);
@@ -470,6 +472,13 @@ void SpPipeline::check_limits() {
                       "live warps: ",
                       params.sp_id, static_cast<unsigned long long>(params.watchdog_cycles));
         stop(buf + live_warps_text());
+    } else if (now >= next_deadline_poll_) {
+        // The host's clock is read every few thousand cycles of a busy SP.
+        next_deadline_poll_ = now + 4096;
+        const sim::HostDeadline& deadline = sim::HostDeadline::instance();
+        if (deadline.passed())
+            stop("SP " + std::to_string(params.sp_id) + ": the run exceeded " + deadline.option() +
+                 " seconds of host time with live warps: " + live_warps_text());
     }
 }
 

@@ -159,6 +159,13 @@ DumpSpec parse_dump(const std::string& option, const std::string& text) {
     return {text.substr(0, eq), text.substr(eq + 1)};
 }
 
+double parse_seconds(const std::string& option, const std::string& text) {
+    float v = 0;
+    if (!parse_float(text, &v) || !std::isfinite(v) || !(v > 0))
+        bad(option, text, "expected a number of seconds greater than 0");
+    return v;
+}
+
 std::vector<uint32_t> parse_dims(const std::string& option, const std::string& text) {
     std::vector<std::string> parts = split(text, ',');
     if (parts.size() > 3) bad(option, text, "at most 3 dimensions");

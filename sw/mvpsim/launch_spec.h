@@ -45,6 +45,8 @@ BufferSpec parse_buffer(const std::string& option, const std::string& text);
 ArgSpec parse_arg(const std::string& option, const std::string& text);
 PrintSpec parse_print(const std::string& option, const std::string& text);
 DumpSpec parse_dump(const std::string& option, const std::string& text);
+// A positive number of seconds (--timeout).
+double parse_seconds(const std::string& option, const std::string& text);
 // X[,Y[,Z]] of positive integers; returns 1 to 3 values.
 std::vector<uint32_t> parse_dims(const std::string& option, const std::string& text);
 

@@ -12,15 +12,16 @@
 #include "launch_spec.h"
 #include "modules/config/config.h"
 #include "modules/rtl/mismatch_report.h"
+#include "modules/sim/host_deadline.h"
 #include "modules/sim/stat_group.h"
 #include "modules/sim/vcd_tracer.h"
 #include "modules/sp/pipeline_log.h"
 #include "platforms/mvp/platform.h"
 #include "stats_writer.h"
 #include "sw/host/device.h"
+#include "sw/host/kernel_args.h"
 #include "sw/host/platform_preset.h"
 #include "sw/toolchain/asm_error.h"
-#include "sw/host/kernel_args.h"
 #include "sw/toolchain/build.h"
 #include "sw/toolchain/file_io.h"
 #include "sw/toolchain/opencl_compiler.h"
@@ -43,6 +44,7 @@ struct Options {
     bool listing = false;
     bool debug_map = true;
     std::string stats, stats_text, vcd, commit_log, pipeline_log, konata;
+    std::string timeout;
     std::vector<std::pair<std::string, std::string>> config_options;  // -name value
 };
 
@@ -73,6 +75,8 @@ po::options_description describe() {
         ("pipeline-log", po::value<std::string>(),
          "write each retired warp instruction's stage cycles and stall as CSV")
         ("konata", po::value<std::string>(), "write the pipeline in the Kanata format (Konata)")
+        ("timeout", po::value<std::string>(),
+         "SECONDS: stop a run that takes more host time with an error (no output files)")
         ("listing", "print the parse listing and exit");
     // clang-format on
     return d;
@@ -135,6 +139,7 @@ bool parse_command_line(int argc, char** argv, Options* o) {
     str("commit-log", &o->commit_log);
     str("pipeline-log", &o->pipeline_log);
     str("konata", &o->konata);
+    str("timeout", &o->timeout);
     if (o->kernels.empty()) throw UsageError("--kernel: no kernel file given");
     if (!o->listing && o->launch.global.empty()) throw UsageError("--global: no NDRange size given");
     return true;
@@ -284,6 +289,10 @@ const toolchain::Symbol* find_entry(const toolchain::Program& program, const std
 }
 
 int run(const Options& o) {
+    // The clock of --timeout starts before the kernels are built; the models poll it.
+    if (!o.timeout.empty())
+        sim::HostDeadline::instance().start(parse_seconds("--timeout", o.timeout),
+                                            "--timeout " + o.timeout);
     config::Config cfg;
     host::apply_platform_preset(cfg, o.platform);
     for (const std::string& f : o.configs) cfg.load_file(f);

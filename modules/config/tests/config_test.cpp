@@ -222,7 +222,7 @@ TEST(ConfigDefaults, EveryOptionAtItsV21Default) {
     EXPECT_EQ(c.get_string("mvpgpu_divergence"), "mpipdom");
     EXPECT_EQ(c.get_int("gpgpu_max_cycle"), 100000000);
     EXPECT_EQ(c.get_int("mvpgpu_watchdog_cycles"), 1000000);
-    EXPECT_EQ(c.get_int("mvpgpu_functional_max_instructions"), 10000000000);
+    EXPECT_EQ(c.get_int("mvpgpu_functional_max_instructions"), 1000000000);
     for (const OptionSpec& s : option_specs()) EXPECT_EQ(c.origin(s.name), "default") << s.name;
     EXPECT_TRUE(c.warnings().empty());
     EXPECT_NO_THROW(c.validate());

@@ -230,9 +230,41 @@ kernel:
         run(src, {1}, {1}, {});
         FAIL() << "expected a fault";
     } catch (const KernelFault& e) {
-        EXPECT_NE(std::string(e.what()).find("PC 0x0008 (k.s:5) jp kernel: run limit exceeded"),
+        EXPECT_EQ(std::string(e.what()),
+                  "fault: SP 0, warp 0, thread 0 (work-group 0), PC 0x0008 (k.s:5) jp kernel: run "
+                  "limit exceeded after 1002 thread instructions "
+                  "(-mvpgpu_functional_max_instructions 1000); the last 500 thread instructions "
+                  "ran PC 0x0000 (k.s:4) to 0x0008 (k.s:5)");
+    }
+}
+
+// The range covers the loop a runaway thread ends in, called functions included, and not the
+// code it ran before.
+TEST_F(FunctionalModelTest, RunLimitNamesTheLoopAThreadEndsIn) {
+    const char* src = R"(
+	.globl kernel
+kernel:
+	add.si	$2, $0, 50
+warmup:
+	add.si	$2, $2, -1
+	bne	$2, $0, warmup
+spin:
+	jplnk	step
+	jp	spin
+step:
+	add.si	$3, $3, 1
+	jr	$ra
+)";
+    params_.max_thread_instructions = 400;
+    try {
+        run(src, {1}, {1}, {});
+        FAIL() << "expected a fault";
+    } catch (const KernelFault& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("(-mvpgpu_functional_max_instructions 400); the last 200 thread "
+                            "instructions ran PC 0x0018 (k.s:9) to 0x0030 (k.s:13)"),
                   std::string::npos)
-            << e.what();
+            << what;
     }
 }
 

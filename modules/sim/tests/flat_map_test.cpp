@@ -53,7 +53,9 @@ TEST(FlatMap, AgreesWithUnorderedMapUnderChurn) {
                 const uint32_t* v = m.find(key);
                 auto it = ref.find(key);
                 ASSERT_EQ(v != nullptr, it != ref.end()) << step;
-                if (v) ASSERT_EQ(*v, it->second);
+                if (v) {
+                    ASSERT_EQ(*v, it->second);
+                }
             }
         }
         ASSERT_EQ(m.size(), ref.size());

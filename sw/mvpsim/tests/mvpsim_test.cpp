@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <set>
@@ -453,6 +454,101 @@ TEST(MvpsimPipelineLog, AnUnwritableFileIsAOneLineErrorAndAFaultLeavesNone) {
     for (const std::string& f : {csv, kanata}) {
         EXPECT_FALSE(std::ifstream(f).good()) << f;
         EXPECT_FALSE(std::ifstream(f + ".tmp").good()) << f;
+    }
+}
+
+}  // namespace
+}  // namespace mvp::mvpsim
+
+namespace mvp::mvpsim {
+namespace {
+
+// An endless loop: loop.s:3 and loop.s:4, at PC 0x0000 and 0x0008.
+std::string endless_kernel() {
+    std::string src = testing::TempDir() + std::to_string(getpid()) + "_loop.s";
+    std::ofstream(src) << "\t.globl loop\nloop:\n\tadd.si\t$2, $2, 1\n\tjp\tloop\n";
+    return "--kernel " + src;
+}
+
+void expect_no_file(const std::string& path) {
+    EXPECT_FALSE(std::ifstream(path).good()) << path;
+    EXPECT_FALSE(std::ifstream(path + ".tmp").good()) << path << ".tmp";
+}
+
+TEST(MvpsimRunaway, AnEndlessKernelStopsAtTheFunctionalRunLimitNamingItsLoop) {
+    Result r = mvpsim(endless_kernel() +
+                      " --functional --global 8 -mvpgpu_functional_max_instructions 100000");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, "mvpsim: error: fault: SP 0, warp 0, thread 0 (work-group 0), PC 0x0008 (" +
+                         std::to_string(getpid()) +
+                         "_loop.s:4) jp loop: run limit exceeded after 100002 thread instructions "
+                         "(-mvpgpu_functional_max_instructions 100000); the last 50000 thread "
+                         "instructions ran PC 0x0000 (" +
+                         std::to_string(getpid()) + "_loop.s:3) to 0x0008 (" +
+                         std::to_string(getpid()) + "_loop.s:4)\n");
+}
+
+// Without options, the golden model stops an endless kernel at its default limit (seconds).
+TEST(MvpsimRunaway, AnEndlessKernelStopsAtTheDefaultFunctionalRunLimit) {
+    Result r = mvpsim(endless_kernel() + " --functional --global 1");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find(": run limit exceeded after 1000000002 thread instructions "
+                         "(-mvpgpu_functional_max_instructions 1000000000); the last 65536 "
+                         "thread instructions ran PC 0x0000 ("),
+              std::string::npos)
+        << r.err;
+}
+
+// --timeout stops the golden model within milliseconds, long before its run limit, and the
+// run writes none of its output files.
+TEST(MvpsimRunaway, TimeoutStopsAFunctionalRunWithoutOutputFiles) {
+    const std::string dump = tmp("timeout_f.bin"), stats = tmp("timeout_f.json");
+    Result r =
+        mvpsim(endless_kernel() +
+               " --functional --global 1 --timeout 0.001 --buffer a=zeros:4 --dump a=" + dump +
+               " --stats " + stats);
+    EXPECT_EQ(r.status, 2);
+    const std::string loop = std::to_string(getpid()) + "_loop.s";
+    const std::string head = "mvpsim: error: fault: SP 0, warp 0, thread 0 (work-group 0), PC ";
+    EXPECT_EQ(r.err.compare(0, head.size(), head), 0) << r.err;
+    EXPECT_NE(r.err.find(": the run exceeded --timeout 0.001 seconds of host time after "),
+              std::string::npos)
+        << r.err;
+    const std::string tail =
+        " thread instructions; the last 65536 thread instructions ran PC "
+        "0x0000 (" +
+        loop + ":3) to 0x0008 (" + loop + ":4)\n";
+    ASSERT_GE(r.err.size(), tail.size());
+    EXPECT_EQ(r.err.substr(r.err.size() - tail.size()), tail) << r.err;
+    expect_no_file(dump);
+    expect_no_file(stats);
+}
+
+// On the timing platform, the SPs stop the run with their live warps' PCs; the cycle limit
+// is far away.
+TEST(MvpsimRunaway, TimeoutStopsATimingRunWithoutOutputFiles) {
+    const std::string log = tmp("timeout_t.log"), stats = tmp("timeout_t.json");
+    Result r = mvpsim(endless_kernel() +
+                      " --global 8 --timeout 0.001 -gpgpu_max_cycle 50000000 --commit-log " + log +
+                      " --stats " + stats);
+    EXPECT_EQ(r.status, 2);
+    const std::string head =
+        "mvpsim: error: SP 0: the run exceeded --timeout 0.001 seconds of host time with live "
+        "warps: warp 0 at PC 0x000";
+    EXPECT_EQ(r.err.compare(0, head.size(), head), 0) << r.err;
+    EXPECT_NE(r.err.find(", warp 1 at PC 0x000"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("_loop.s:"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    expect_no_file(log);
+    expect_no_file(stats);
+}
+
+TEST(MvpsimRunaway, ATimeoutThatIsNotAPositiveNumberIsAUsageError) {
+    for (const char* value : {"0", "-1", "abc", "2s", "inf"}) {
+        Result r = mvpsim(kSquare + " --functional --global 4 --timeout " + value);
+        EXPECT_EQ(r.status, 1) << value;
+        EXPECT_EQ(r.err, "mvpsim: error: --timeout '" + std::string(value) +
+                             "': expected a number of seconds greater than 0\n");
     }
 }
 
