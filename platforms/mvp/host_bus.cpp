@@ -47,4 +47,18 @@ void HostBus::write(uint32_t offset, uint32_t value) {
     access(socket, tlm::TLM_WRITE_COMMAND, offset, &value);
 }
 
+uint32_t HostBus::peek(uint32_t offset) {
+    uint32_t v = 0;
+    tlm::tlm_generic_payload gp;
+    gp.set_command(tlm::TLM_READ_COMMAND);
+    gp.set_address(offset);
+    gp.set_data_ptr(reinterpret_cast<unsigned char*>(&v));
+    gp.set_data_length(4);
+    gp.set_streaming_width(4);
+    if (socket->transport_dbg(gp) != 4)
+        throw std::runtime_error("debug register read at offset " + std::to_string(offset) +
+                                 " failed");
+    return v;
+}
+
 }  // namespace mvp

@@ -21,6 +21,9 @@ class HostBus : public sc_core::sc_module {
 
     uint32_t read(uint32_t offset);
     void write(uint32_t offset, uint32_t value);
+    // A register read through the debug transport, as a debugger reads: no time, no side
+    // effect, not counted by the GPU's statistics (a progress display polls with it).
+    uint32_t peek(uint32_t offset);
 
     bool interrupted() const { return interrupted_; }
     void clear_interrupted() { interrupted_ = false; }

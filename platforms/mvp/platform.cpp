@@ -1,5 +1,7 @@
 #include "platform.h"
 
+#include <algorithm>
+
 #include "modules/sim/connect.h"
 #include "modules/sim/vcd_tracer.h"
 
@@ -45,6 +47,32 @@ Platform::Wait Platform::run_until_irq(uint64_t max_cycles) {
     }
     if (bus_->interrupted()) return Wait::kInterrupt;
     return max_cycles ? Wait::kCycleLimit : Wait::kIdle;
+}
+
+Platform::Wait Platform::run_until_irq(uint64_t max_cycles, uint64_t slice_cycles,
+                                       const std::function<void()>& between) {
+    bus_->clear_interrupted();
+    const sc_core::sc_time period = gpu_->clock(Gpu::kCore).period();
+    const sc_core::sc_time limit =
+        sc_core::sc_time_stamp() + period * static_cast<double>(max_cycles);
+    uint64_t ran = 0;
+    for (;;) {
+        uint64_t slice = slice_cycles;
+        if (max_cycles) slice = std::min(slice, max_cycles - ran);
+        sc_core::sc_start(period * static_cast<double>(slice), sc_core::SC_EXIT_ON_STARVATION);
+        ran += slice;
+        if (bus_->interrupted()) return Wait::kInterrupt;
+        if (!sc_core::sc_pending_activity()) {
+            // Nothing left to simulate. With a limit, time still runs to it, as in one
+            // sc_start() to the limit.
+            if (!max_cycles) return Wait::kIdle;
+            if (sc_core::sc_time_stamp() < limit)
+                sc_core::sc_start(limit - sc_core::sc_time_stamp());
+            return Wait::kCycleLimit;
+        }
+        if (max_cycles && ran >= max_cycles) return Wait::kCycleLimit;
+        between();
+    }
 }
 
 }  // namespace mvp

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <systemc>
@@ -30,6 +31,11 @@ class Platform {
     // Runs the simulation until the GPU raises its interrupt, nothing is left to simulate
     // (a hang), or `max_cycles` more core cycles have passed (0: no limit).
     Wait run_until_irq(uint64_t max_cycles);
+    // The same run in slices of `slice_cycles` core cycles, with `between` called after each
+    // slice (a host that polls the GPU while it works, e.g. for a progress line). The
+    // simulation is the same event for event; the slices only hand control to the host.
+    Wait run_until_irq(uint64_t max_cycles, uint64_t slice_cycles,
+                       const std::function<void()>& between);
     uint64_t core_cycle() const;
 
     // Ends tracing and moves the VCD into place. A platform destroyed without it (a run that

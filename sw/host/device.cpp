@@ -13,12 +13,23 @@
 #include "platform_preset.h"
 #include "platforms/mvp/platform.h"
 #include "printf_buffer.h"
+#include "progress_line.h"
 
 namespace mvp::host {
 
 namespace {
 
 constexpr uint32_t kAlignment = 256;
+
+// Core cycles simulated between two looks at the progress of a launch.
+constexpr uint64_t kProgressSliceCycles = 2048;
+
+// Work-groups of a launch (0 for one the CP will refuse).
+uint64_t groups_of(const NDRange& range) {
+    for (unsigned d = 0; d < 3; ++d)
+        if (range.local[d] == 0) return 0;
+    return range.total_groups();
+}
 
 std::string hex(uint32_t v) {
     char buf[16];
@@ -40,6 +51,7 @@ struct Device::Impl {
     // Timing engine.
     std::unique_ptr<Platform> platform;
     uint64_t max_cycles = 0;
+    ProgressLine* progress = nullptr;
 
     std::map<uint32_t, uint32_t> allocations;  // address -> bytes (rounded up)
     uint32_t memory_bytes = 0;
@@ -66,6 +78,7 @@ struct Device::Impl {
         std::unique_ptr<PrintfBuffer> printf_buffer;
         std::chrono::steady_clock::time_point submitted;
         LaunchOutcome outcome;
+        uint64_t groups = 0;  // work-groups of the launch (for the progress line)
     };
     std::deque<Pending> in_flight;
     std::deque<Pending> completed;
@@ -145,12 +158,38 @@ struct Device::Impl {
         }
     }
 
+    // Simulates until the interrupt, reporting on `progress` (when set) the launch of
+    // `groups` work-groups that runs.
+    Platform::Wait simulate(uint64_t groups) {
+        if (!progress) return platform->run_until_irq(max_cycles);
+        const uint64_t cycle0 = platform->core_cycle();
+        uint64_t warp0, thread0;
+        counts(&warp0, &thread0);
+        progress->start();
+        // The line is erased however the run ends (a fault or --timeout throws from it).
+        struct Finish {
+            ProgressLine* line;
+            ~Finish() { line->finish(); }
+        } finish{progress};
+        return platform->run_until_irq(max_cycles, kProgressSliceCycles, [&] {
+            if (!progress->due()) return;
+            ProgressLine::Sample s;
+            s.cycle = platform->core_cycle() - cycle0;
+            s.groups_done = platform->bus().peek(cp_reg::kGroupsDone);
+            s.groups_total = groups;
+            uint64_t warp, thread;
+            counts(&warp, &thread);
+            s.thread_instructions = thread - thread0;
+            progress->update(s);
+        });
+    }
+
     // Simulates until the interrupt and takes in what it reports. False when the simulation
     // could not go on (every launch in flight has then failed).
     bool advance() {
         using namespace cp_reg;
         HostBus& bus = platform->bus();
-        Platform::Wait w = platform->run_until_irq(max_cycles);
+        Platform::Wait w = simulate(in_flight.empty() ? 0 : in_flight.front().groups);
         const uint32_t status = bus.read(kIrqStatus);
         bus.write(kIrqStatus, status);
         const uint32_t done = bus.read(kQueueCompleted);
@@ -365,7 +404,7 @@ LaunchStats Device::run_timing(const LoadedProgram& loaded, const Launch& launch
     bus.write(kIrqEnable, kIrqKernelDone | kIrqError | kIrqDmaDone | kIrqQueue);
     bus.write(kControl, kControlStartKernel);
 
-    Platform::Wait w = p.run_until_irq(impl_->max_cycles);
+    Platform::Wait w = impl_->simulate(groups_of(launch.range));
     uint32_t status = bus.read(kIrqStatus);
     bus.write(kIrqStatus, status);
     // A launch the CP refused ("invalid launch: ...") or a fault, watchdog or cycle limit
@@ -406,7 +445,8 @@ Device::LaunchId Device::submit(const LoadedProgram& loaded, const Launch& reque
     if (loaded.program && PrintfBuffer::used_by(*loaded.program))
         printf_buffer = std::make_unique<PrintfBuffer>(*this, loaded);
     const LaunchId id = i.next_id++;
-    Impl::Pending p{id, std::move(done), std::move(printf_buffer), start, {}};
+    Impl::Pending p{id, std::move(done),        std::move(printf_buffer), start,
+                    {}, groups_of(launch.range)};
     if (!i.platform) {
         try {
             p.outcome.stats = run_functional(loaded, launch);
@@ -503,6 +543,8 @@ size_t Device::pending() const { return impl_->in_flight.size() + impl_->complet
 uint64_t Device::now_ns() const {
     return impl_->platform ? sc_core::sc_time_stamp().value() / 1000 : 0;
 }
+
+void Device::set_progress(ProgressLine* line) { impl_->progress = line; }
 
 uint32_t Device::ring_bytes() const { return impl_->ring_bytes; }
 

@@ -19,6 +19,8 @@ class Platform;
 
 namespace mvp::host {
 
+class ProgressLine;
+
 // An error the device reports to the host: out of memory, an invalid launch, or a kernel
 // fault. what() is one line that says what and where.
 class DeviceError : public std::runtime_error {
@@ -100,6 +102,12 @@ class Device {
     // the commit log; default on). Set before load(); a run without it is identical, cycle
     // for cycle, and its messages name PCs only.
     void set_debug_map(bool on) { debug_map_ = on; }
+
+    // A progress line for the timing engine's launches while it simulates (nullptr, the
+    // default: none). The host then simulates in slices and, between them, reads the CP's
+    // GROUPS_DONE through the debug transport: the run is the same, cycle for cycle and
+    // statistic for statistic. `line` must outlive the device or be unset.
+    void set_progress(ProgressLine* line);
 
     // Runs a kernel to completion, after every queued launch: the timing engine starts it
     // through the CP's launch registers (CONTROL.START) and waits for the interrupt, so that

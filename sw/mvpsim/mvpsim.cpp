@@ -21,6 +21,7 @@
 #include "sw/host/device.h"
 #include "sw/host/kernel_args.h"
 #include "sw/host/platform_preset.h"
+#include "sw/host/progress_line.h"
 #include "sw/toolchain/asm_error.h"
 #include "sw/toolchain/build.h"
 #include "sw/toolchain/file_io.h"
@@ -43,6 +44,7 @@ struct Options {
     bool functional = false;
     bool listing = false;
     bool debug_map = true;
+    bool progress = false;
     std::string stats, stats_text, vcd, commit_log, pipeline_log, konata;
     std::string timeout;
     std::vector<std::pair<std::string, std::string>> config_options;  // -name value
@@ -77,6 +79,8 @@ po::options_description describe() {
         ("konata", po::value<std::string>(), "write the pipeline in the Kanata format (Konata)")
         ("timeout", po::value<std::string>(),
          "SECONDS: stop a run that takes more host time with an error (no output files)")
+        ("progress", "print a progress line on stderr at most once a second (the default when "
+         "stderr is a terminal)")
         ("listing", "print the parse listing and exit");
     // clang-format on
     return d;
@@ -133,6 +137,7 @@ bool parse_command_line(int argc, char** argv, Options* o) {
     o->functional = vm.count("functional") > 0;
     o->listing = vm.count("listing") > 0;
     o->debug_map = vm.count("no-debug-map") == 0;
+    o->progress = vm.count("progress") > 0;
     str("stats", &o->stats);
     str("stats-text", &o->stats_text);
     str("vcd", &o->vcd);
@@ -141,7 +146,8 @@ bool parse_command_line(int argc, char** argv, Options* o) {
     str("konata", &o->konata);
     str("timeout", &o->timeout);
     if (o->kernels.empty()) throw UsageError("--kernel: no kernel file given");
-    if (!o->listing && o->launch.global.empty()) throw UsageError("--global: no NDRange size given");
+    if (!o->listing && o->launch.global.empty())
+        throw UsageError("--global: no NDRange size given");
     return true;
 }
 
@@ -334,9 +340,11 @@ int run(const Options& o) {
     if (pipeline_csv.stream() || konata.stream())
         pipeline_log = std::make_unique<PipelineLog>(pipeline_csv.stream(), konata.stream());
 
+    host::ProgressLine progress("mvpsim", stderr, host::ProgressLine::stderr_is_terminal());
     host::Device device(
         cfg, o.functional ? host::Device::Engine::kFunctional : host::Device::Engine::kTiming);
     device.set_debug_map(o.debug_map);
+    if (o.progress || host::ProgressLine::stderr_is_terminal()) device.set_progress(&progress);
     if (device.platform())
         for (Sp* sp : device.platform()->gpu().sps()) {
             sp->set_commit_log(commit_log.stream());
@@ -376,7 +384,8 @@ int run(const Options& o) {
             }
         }
     }
-    for (const DumpSpec& d : values.dumps) write_file_atomically("--dump", d.path, contents(d.buffer));
+    for (const DumpSpec& d : values.dumps)
+        write_file_atomically("--dump", d.path, contents(d.buffer));
     commit_log.commit();
     if (pipeline_log) pipeline_log->finish();
     pipeline_csv.commit();

@@ -10,6 +10,7 @@
 #include "platform.h"
 #include "sw/host/platform_preset.h"
 #include "sw/host/printf_buffer.h"
+#include "sw/host/progress_line.h"
 
 namespace mvp::runtime {
 
@@ -62,6 +63,14 @@ Device::Device(Platform* platform)
     : platform_(platform), engine_(choose_engine()), timer_base_ns_(steady_ns()) {
     config::Config config = make_config();
     gpu_ = std::make_unique<host::Device>(config, engine_);
+    // MVP_PROGRESS=1 asks for the progress line, 0 refuses it; by default it is shown when
+    // stderr is a terminal.
+    const char* progress = std::getenv("MVP_PROGRESS");
+    if (host::ProgressLine::wanted(progress ? progress : "")) {
+        progress_ = std::make_unique<host::ProgressLine>("mvp opencl", stderr,
+                                                         host::ProgressLine::stderr_is_terminal());
+        gpu_->set_progress(progress_.get());
+    }
     compute_units_ = host::num_sps(config);
     global_mem_size_ = static_cast<cl_ulong>(config.get_int("mvpgpu_global_mem_size"));
     local_mem_size_ = option_or(config, "mvpgpu_local_mem_size", 32768);

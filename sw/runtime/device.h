@@ -8,6 +8,7 @@
 #include "info.h"
 #include "object.h"
 #include "sw/host/device.h"
+#include "sw/host/progress_line.h"
 
 namespace mvp::runtime {
 
@@ -20,6 +21,8 @@ class Platform;
 //                      platform's preset, and the file's other options override the preset.
 //   MVP_FUNCTIONAL=1   run kernels on the golden functional model.
 //   MVP_STATS=FILE     append one line of statistics to FILE after each kernel.
+//   MVP_PROGRESS=1|0   a progress line on stderr while kernels run (default: when stderr is a
+//                      terminal).
 class Device : public _cl_device_id, public Object {
   public:
     using Handle = cl_device_id;
@@ -63,6 +66,7 @@ class Device : public _cl_device_id, public Object {
   private:
     Platform* platform_;
     host::Device::Engine engine_;
+    std::unique_ptr<host::ProgressLine> progress_;  // MVP_PROGRESS; outlives gpu_
     std::unique_ptr<host::Device> gpu_;
     cl_uint compute_units_ = 1;
     cl_ulong global_mem_size_ = 0;

@@ -552,5 +552,48 @@ TEST(MvpsimRunaway, ATimeoutThatIsNotAPositiveNumberIsAUsageError) {
     }
 }
 
+// With --progress the host simulates in slices and polls the CP between them: the run is the
+// same, statistic for statistic (all but the host's timing) and line for line of the commit
+// log; stderr has the summary and, on a run that lasts, progress lines only.
+TEST(MvpsimProgress, ARunWithTheProgressLineIsTheSameRun) {
+    const std::string run = kSquare +
+                            " --platform mvp_1sp --global 4096 --local 64 --buffer in=zeros:16384"
+                            " --buffer out=zeros:16384 --arg buf:in --arg buf:out --arg u32:4096";
+    auto without_host_timing = [](const std::string& json) {
+        std::istringstream in(json);
+        std::string kept;
+        for (std::string line; std::getline(in, line);)
+            if (line.find("host_seconds") == std::string::npos &&
+                line.find("per_second") == std::string::npos)
+                kept += line + "\n";
+        return kept;
+    };
+    std::string stats[2], logs[2];
+    for (int progress = 0; progress < 2; ++progress) {
+        const std::string stats_path = tmp("progress" + std::to_string(progress) + ".json");
+        const std::string log_path = tmp("progress" + std::to_string(progress) + ".log");
+        Result r = mvpsim(run + (progress ? " --progress" : "") + " --stats " + stats_path +
+                          " --commit-log " + log_path);
+        ASSERT_EQ(r.status, 0) << r.err;
+        std::istringstream err(r.err);
+        std::vector<std::string> lines;
+        for (std::string line; std::getline(err, line);) lines.push_back(line);
+        ASSERT_FALSE(lines.empty());
+        EXPECT_EQ(lines.back().rfind("mvpsim: square on mvp_1sp (timing): 4096 work-items", 0), 0u)
+            << r.err;
+        if (!progress) {
+            EXPECT_EQ(lines.size(), 1u) << r.err;
+        }
+        for (size_t i = 0; i + 1 < lines.size(); ++i)
+            EXPECT_EQ(lines[i].rfind("mvpsim: cycle ", 0), 0u) << r.err;
+        stats[progress] = without_host_timing(read_file(stats_path));
+        logs[progress] = read_file(log_path);
+    }
+    EXPECT_NE(stats[0].find("\"cycles\": "), std::string::npos);
+    EXPECT_EQ(stats[0], stats[1]);
+    EXPECT_FALSE(logs[0].empty());
+    EXPECT_EQ(logs[0], logs[1]);
+}
+
 }  // namespace
 }  // namespace mvp::mvpsim
