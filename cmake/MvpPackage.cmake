@@ -242,6 +242,7 @@ install_icd='${MVP_INSTALL_ICD}'
 opencl_loader='${loader}'
 opencl_include='${MVP_OPENCL_INCLUDE_DIR}'
 left_out='${left_out}'
+sanitize='${MVP_SANITIZE}'
 ")
 add_test(NAME package.out_of_tree
     COMMAND sh ${CMAKE_SOURCE_DIR}/tb/package/package_test.sh

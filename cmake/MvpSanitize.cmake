@@ -17,6 +17,19 @@ if(MVP_SANITIZE)
     if(MVP_SANITIZE MATCHES "undefined")
         add_compile_options(-fno-sanitize-recover=undefined)
         add_link_options(-fno-sanitize-recover=undefined)
+        # Verilator 5.006's trace buffer stores 64-bit values at 4-byte aligned addresses by
+        # design (VerilatedTraceBuffer::fullQData): its runtime and the generated models are
+        # compiled without the alignment check (modules/rtl), everything else keeps it.
+        set(MVP_SANITIZE_VERILATED_OPTIONS -fno-sanitize=alignment)
+    endif()
+    # A program built without ASan (Debian's clinfo) that loads the instrumented OpenCL library
+    # needs the ASan runtime first in its library list, and libstdc++ loaded before ASan starts
+    # (its __cxa_throw interceptor resolves the real function then): the tests that start such
+    # programs preload both (MVP_ASAN_PRELOAD).
+    if(MVP_SANITIZE MATCHES "address")
+        execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libasan.so
+                        OUTPUT_VARIABLE asan_runtime OUTPUT_STRIP_TRAILING_WHITESPACE)
+        set(MVP_ASAN_PRELOAD "${asan_runtime} libstdc++.so.6")
     endif()
 endif()
 

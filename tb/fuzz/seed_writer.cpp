@@ -1,8 +1,9 @@
 // Writes the seed corpora of the fuzz targets (tb/fuzz/README.md) from the project's own
 // inputs: seed_writer SOURCE_DIR OUT_DIR fills OUT_DIR/<target>/. The kernels of sw/kernels,
 // sw/clc/lib and sw/bench, the runtime library, the configurations of config/ and the runtime
-// tests, objects and programs built from the kernels, and mvpsim launches. opencl_api and cp
-// start from an empty input: their decoders turn any byte string into calls.
+// tests, objects and programs built from the kernels, mvpsim launches, and the inputs of
+// tb/fuzz/regressions/TARGET. opencl_api and cp start from an empty input: their decoders turn
+// any byte string into calls.
 
 #include <filesystem>
 #include <fstream>
@@ -61,8 +62,13 @@ int main(int argc, char** argv) {
     const fs::path src = argv[1], out = argv[2];
     try {
         for (const char* t :
-             {"assembler", "binary", "config", "mvpsim_values", "opencl_api", "clc", "cp"})
+             {"assembler", "binary", "config", "mvpsim_values", "opencl_api", "clc", "cp"}) {
             fs::create_directories(out / t);
+            // Inputs of past findings in the harnesses themselves (tb/fuzz/regressions/):
+            // every run replays them first.
+            const fs::path regressions = src / "tb/fuzz/regressions" / t;
+            if (fs::exists(regressions)) copy_seeds(files(regressions, ".bin"), out / t);
+        }
         const std::vector<fs::path> kernels = files(src / "sw/kernels", ".s");
         copy_seeds(kernels, out / "assembler");
         copy_seeds(files(src / "sw/clc/lib", ".s"), out / "assembler");

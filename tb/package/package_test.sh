@@ -74,9 +74,14 @@ while read -r h; do
 done <"$work/headers"
 [ -s "$work/headers" ] || fail "no headers installed"
 
+# A package built with sanitizers (scripts/sanitize) is used as its users would have to: by
+# programs built with the same -fsanitize, so that the sanitizer runtime comes first.
+san=${sanitize:+-fsanitize=$sanitize}
+
 # find_package(MvpTlm): configure and build tb/package out of tree, run both programs.
 "$cmake" -S "$here" -B "$work/consumer" -G "$generator" -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" \
+    -DCMAKE_CXX_FLAGS="$san" -DCMAKE_EXE_LINKER_FLAGS="$san" \
     -DMVP_REQUIRED_VERSION="$version" >"$work/consumer.log" 2>&1 ||
     fail "configuring tb/package against the prefix failed, see $work/consumer.log"
 "$cmake" --build "$work/consumer" -j 2 >>"$work/consumer.log" 2>&1 ||
@@ -91,21 +96,21 @@ export PKG_CONFIG_PATH
 flags=$("$pkg_config" --cflags --libs mvp-gpu) || fail "pkg-config mvp-gpu failed"
 [ "$("$pkg_config" --modversion mvp-gpu)" = "$version" ] || fail "mvp-gpu.pc is not $version"
 # shellcheck disable=SC2086
-"$cxx" -O1 -o "$work/gpu_main_pc" "$here/gpu_main.cpp" $flags \
+"$cxx" -O1 $san -o "$work/gpu_main_pc" "$here/gpu_main.cpp" $flags \
     -Wl,-rpath,"$prefix/$libdir" >"$work/pkg-config.log" 2>&1 ||
     fail "g++ \$(pkg-config --cflags --libs mvp-gpu) failed, see $work/pkg-config.log"
 "$work/gpu_main_pc" "$config" || fail "gpu_main (pkg-config) failed"
 
 # The OpenCL libraries: libOpenCL.so linked directly, libMvpOpenCL.so through the loader.
 clinfo_src=$root/sw/apps/clinfo/clinfo.c
-"$cc" -o "$work/clinfo_direct" "$clinfo_src" -I"$opencl_include" -DCL_TARGET_OPENCL_VERSION=120 \
+"$cc" $san -o "$work/clinfo_direct" "$clinfo_src" -I"$opencl_include" -DCL_TARGET_OPENCL_VERSION=120 \
     -L"$prefix/$libdir/mvp" -lOpenCL -Wl,-rpath,"$prefix/$libdir/mvp" \
     >"$work/opencl.log" 2>&1 || fail "building clinfo against lib/mvp/libOpenCL failed"
 MVP_FUNCTIONAL=1 "$work/clinfo_direct" | grep -qx 'platform name: MVP-TLM' ||
     fail "clinfo linked with the installed libOpenCL does not find the MVP platform"
 echo "package_test: installed libOpenCL offers the MVP-TLM platform"
 if [ -n "$opencl_loader" ]; then
-    "$cc" -o "$work/clinfo_icd" "$clinfo_src" -I"$opencl_include" \
+    "$cc" $san -o "$work/clinfo_icd" "$clinfo_src" -I"$opencl_include" \
         -DCL_TARGET_OPENCL_VERSION=120 "$opencl_loader" >>"$work/opencl.log" 2>&1 ||
         fail "building clinfo against the ICD loader failed"
     OCL_ICD_VENDORS=$prefix/$datadir/OpenCL/vendors/mvp.icd MVP_FUNCTIONAL=1 \

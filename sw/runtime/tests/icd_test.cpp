@@ -192,6 +192,10 @@ TEST(Icd, SquareRunsOnTheMvpPlatform) {
 TEST(Icd, ClinfoListsTheMvpPlatform) {
     if (run_command("command -v clinfo").exit_status != 0) GTEST_SKIP() << "clinfo not installed";
     std::string environment = "OCL_ICD_VENDORS='" + vendors_dir() + "' MVP_FUNCTIONAL=1 ";
+#ifdef MVP_ASAN_PRELOAD
+    // An ASan build: Debian's clinfo is not instrumented (cmake/MvpSanitize.cmake).
+    environment += "LD_PRELOAD='" MVP_ASAN_PRELOAD "' ";
+#endif
     CommandResult list = run_command(environment + "clinfo --list");
     EXPECT_EQ(list.exit_status, 0) << list.output;
     EXPECT_NE(list.output.find(std::string(": ") + kMvpPlatformName + "\n"), std::string::npos)
