@@ -7,17 +7,17 @@
 #include <cstdint>
 
 #include "tb/fuzz/cp_driver.h"
+#include "tb/sanitizer/asan_own_stack.h"
 
 // SystemC runs its threads on coroutine stacks of its own, which ASan's fake stacks for
 // use-after-return detection do not follow: the first stack switch crashes in the fake-stack
 // bookkeeping, so this target turns that detection off.
 extern "C" const char* __asan_default_options() { return "detect_stack_use_after_return=0"; }
 
-// tb/sanitizer/asan_fiber_stack.cpp: after the simulation returns to the main context, ASan is
-// told that the thread runs on its own stack again (SystemC does not say so). Without it the
-// leak check libFuzzer runs after an input that allocated more than it freed, and the one at
-// exit, scan no main stack and report libFuzzer's own objects held there as leaks.
-extern "C" void mvp_asan_use_own_stack();
+// After the simulation returns to the main context ASan is told that the thread runs on its own
+// stack again (SystemC does not say so). Without it the leak check libFuzzer runs after an
+// input that allocated more than it freed, and the one at exit, scan no main stack and report
+// libFuzzer's own objects held there as leaks.
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // Built at the first input, once per process (SystemC cannot elaborate twice), and never

@@ -9,41 +9,13 @@
 // reports may follow"); the stale redzones are reported later as stack-buffer-overflows.
 // This definition of __asan_handle_no_return, called by instrumented code before every throw,
 // first announces a switch to the thread's own stack when the throw happens there, then runs
-// ASan's own handler. On a coroutine stack it changes nothing. mvp_asan_use_own_stack() is the
-// announcement alone, for a host loop that regains control from sc_start() and then relies on
-// ASan's view of its stack: LeakSanitizer scans the stack ASan believes current for pointers,
-// and misses the main stack's (libFuzzer's own objects then look leaked; tb/fuzz/cp_fuzz.cpp).
+// ASan's own handler. On a coroutine stack it changes nothing. The announcement itself is
+// mvp_asan_use_own_stack() (asan_own_stack.cpp).
 #include <dlfcn.h>
-#include <pthread.h>
 
-#include <cstddef>
+#include "asan_own_stack.h"
 
 extern "C" {
-void __sanitizer_start_switch_fiber(void** fake_stack_save, const void* bottom, size_t size);
-void __sanitizer_finish_switch_fiber(void* fake_stack_save, const void** bottom_old,
-                                     size_t* size_old);
-void mvp_asan_use_own_stack();
-
-void mvp_asan_use_own_stack() {
-    // The stack the thread was created with, where its SystemC main context runs.
-    thread_local char* stack = nullptr;
-    thread_local size_t stack_bytes = 0;
-    if (!stack) {
-        pthread_attr_t attr;
-        void* bottom = nullptr;
-        if (pthread_getattr_np(pthread_self(), &attr) == 0) {
-            pthread_attr_getstack(&attr, &bottom, &stack_bytes);
-            pthread_attr_destroy(&attr);
-        }
-        stack = static_cast<char*>(bottom);
-    }
-    char here;
-    if (stack && &here >= stack && &here < stack + stack_bytes) {
-        void* fake_stack = nullptr;
-        __sanitizer_start_switch_fiber(&fake_stack, stack, stack_bytes);
-        __sanitizer_finish_switch_fiber(fake_stack, nullptr, nullptr);
-    }
-}
 
 void __asan_handle_no_return() {
     using Handler = void (*)();
