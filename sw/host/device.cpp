@@ -445,8 +445,8 @@ Device::LaunchId Device::submit(const LoadedProgram& loaded, const Launch& reque
     if (loaded.program && PrintfBuffer::used_by(*loaded.program))
         printf_buffer = std::make_unique<PrintfBuffer>(*this, loaded);
     const LaunchId id = i.next_id++;
-    Impl::Pending p{id, std::move(done),        std::move(printf_buffer), start,
-                    {}, groups_of(launch.range)};
+    Impl::Pending p{id, std::move(done), std::move(printf_buffer), start, {}};
+    p.groups = groups_of(launch.range);
     if (!i.platform) {
         try {
             p.outcome.stats = run_functional(loaded, launch);
