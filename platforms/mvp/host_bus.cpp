@@ -20,14 +20,20 @@ void HostBus::on_irq() {
 
 namespace {
 
-void access(tlm_utils::simple_initiator_socket<HostBus>& socket, tlm::tlm_command cmd,
-            uint32_t offset, uint32_t* value) {
-    tlm::tlm_generic_payload gp;
+// A 32-bit register access at `offset`, to or from `*value`.
+void set_word(tlm::tlm_generic_payload& gp, tlm::tlm_command cmd, uint32_t offset,
+              uint32_t* value) {
     gp.set_command(cmd);
     gp.set_address(offset);
     gp.set_data_ptr(reinterpret_cast<unsigned char*>(value));
     gp.set_data_length(4);
     gp.set_streaming_width(4);
+}
+
+void access(tlm_utils::simple_initiator_socket<HostBus>& socket, tlm::tlm_command cmd,
+            uint32_t offset, uint32_t* value) {
+    tlm::tlm_generic_payload gp;
+    set_word(gp, cmd, offset, value);
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     socket->b_transport(gp, delay);
     if (!gp.is_response_ok())
@@ -50,11 +56,7 @@ void HostBus::write(uint32_t offset, uint32_t value) {
 uint32_t HostBus::peek(uint32_t offset) {
     uint32_t v = 0;
     tlm::tlm_generic_payload gp;
-    gp.set_command(tlm::TLM_READ_COMMAND);
-    gp.set_address(offset);
-    gp.set_data_ptr(reinterpret_cast<unsigned char*>(&v));
-    gp.set_data_length(4);
-    gp.set_streaming_width(4);
+    set_word(gp, tlm::TLM_READ_COMMAND, offset, &v);
     if (socket->transport_dbg(gp) != 4)
         throw std::runtime_error("debug register read at offset " + std::to_string(offset) +
                                  " failed");
