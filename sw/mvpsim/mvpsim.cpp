@@ -344,7 +344,7 @@ int run(const Options& o) {
     host::Device device(
         cfg, o.functional ? host::Device::Engine::kFunctional : host::Device::Engine::kTiming);
     device.set_debug_map(o.debug_map);
-    if (o.progress || host::ProgressLine::stderr_is_terminal()) device.set_progress(&progress);
+    if (host::ProgressLine::wanted(o.progress ? "1" : "")) device.set_progress(&progress);
     if (device.platform())
         for (Sp* sp : device.platform()->gpu().sps()) {
             sp->set_commit_log(commit_log.stream());
