@@ -45,7 +45,7 @@ struct Noc::Input {
     uint64_t granted_cycle = kNever;  // grants of this input's requests made at that cycle
     unsigned granted = 0;
 
-    std::deque<Packet> responses;  // waiting for the response link, from any memory port
+    std::vector<Packet> responses;  // waiting for the response link, from any memory port
     Egress resp_out;
     uint64_t resp_link_free = 0;
     unsigned resp_last = 0;  // the memory port served last (round robin)
@@ -70,13 +70,13 @@ struct Noc::Output {
     }
 
     sim::InitiatorPort port;
-    std::deque<Packet> requests;  // from every input, in arrival order
+    std::vector<Packet> requests;  // from every input, in arrival order
     Egress out;                   // the request holding the link
     uint64_t link_free = 0;
     uint64_t ready_from = 0;  // END_REQ of the previous request registered
     unsigned last = 0;        // the input granted last (round robin)
 
-    std::deque<Packet> responses_in;  // from the controller, waiting for the response link
+    std::vector<Packet> responses_in;  // from the controller, waiting for the response link
     uint64_t resp_link_free = 0;
 
     uint32_t depth = 0;  // requests waiting for this port or holding it (VCD)
@@ -268,10 +268,11 @@ void Noc::on_ready(unsigned j, const sc_time& at) {
     if (o.out.gp) wake_for(o.ready_from);
 }
 
-int Noc::pick(const std::deque<Packet>& buffer, unsigned sources, unsigned last, uint64_t t) {
+int Noc::pick(const std::vector<Packet>& buffer, unsigned sources, unsigned last, uint64_t t) {
     int best = -1;
     unsigned best_distance = UINT_MAX;
-    for (size_t k = 0; k < buffer.size(); ++k) {
+    const size_t n = buffer.size();
+    for (size_t k = 0; k < n; ++k) {
         const Packet& p = buffer[k];
         if (p.eligible > t) continue;
         // Packets of one source are in order, so the first eligible one seen is its oldest.
@@ -279,6 +280,7 @@ int Noc::pick(const std::deque<Packet>& buffer, unsigned sources, unsigned last,
         if (distance < best_distance) {
             best_distance = distance;
             best = static_cast<int>(k);
+            if (distance == 0) break;  // the next source in turn: no packet comes before it
         }
     }
     return best;
@@ -381,7 +383,7 @@ void Noc::step_response_in(unsigned j, uint64_t t) {
     if (o.responses_in.empty() || o.responses_in.front().eligible > t || o.resp_link_free > t)
         return;
     const Packet p = o.responses_in.front();
-    o.responses_in.pop_front();
+    o.responses_in.erase(o.responses_in.begin());
     queueing_cycles_ += t - p.eligible;
     o.resp_link_free = t + flits(response_bytes(*p.gp));
     Input& in = *inputs_[flights_.find(p.gp)->input];
@@ -426,7 +428,7 @@ void Noc::step_response_out(unsigned i, uint64_t t) {
 
 uint64_t Noc::next_event(uint64_t t) const {
     uint64_t next = kNever;
-    auto earliest = [](const std::deque<Packet>& buffer) {
+    auto earliest = [](const std::vector<Packet>& buffer) {
         uint64_t e = kNever;
         for (const Packet& p : buffer) e = std::min(e, p.eligible);
         return e;

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <systemc>
 #include <tlm>
@@ -131,7 +130,7 @@ class Noc : public sc_core::sc_module, public sim::Clocked {
     void step_response_out(unsigned i, uint64_t t);
     // Round-robin pick among the eligible packets of a buffer: the oldest packet of the first
     // source after `last`. Returns the index in the buffer, or -1.
-    static int pick(const std::deque<Packet>& buffer, unsigned sources, unsigned last, uint64_t t);
+    static int pick(const std::vector<Packet>& buffer, unsigned sources, unsigned last, uint64_t t);
     uint64_t next_event(uint64_t t) const;
     void update_depth(unsigned j);
 

@@ -38,9 +38,8 @@ unsigned ClockDomain::attach(Clocked* block) {
     return block->clock_index_;
 }
 
-unsigned ClockDomain::index_of(const Clocked* block) const {
-    if (block->domain_ != this) SC_REPORT_FATAL("mvp/clock", "block not attached to this domain");
-    return block->clock_index_;
+void ClockDomain::not_attached() const {
+    SC_REPORT_FATAL("mvp/clock", "block not attached to this domain");
 }
 
 bool ClockDomain::awake(const Clocked* block) const { return entries_[index_of(block)].awake; }
@@ -63,6 +62,7 @@ void ClockDomain::wake(Clocked* block) {
 void ClockDomain::wake_at(Clocked* block, uint64_t cycle) {
     unsigned i = index_of(block);
     Entry& e = entries_[i];
+    if (cycle >= e.wake_cycle) return;  // an earlier wake is pending (or it is already due)
     cycle = std::max(cycle, next_edge());
     if (cycle >= e.wake_cycle) return;
     disarm(i);

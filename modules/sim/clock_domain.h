@@ -107,7 +107,11 @@ class ClockDomain : public sc_core::sc_module {
     void heap_place(size_t pos, unsigned index);
     void sift_up(size_t pos);
     void sift_down(size_t pos);
-    unsigned index_of(const Clocked* block) const;
+    unsigned index_of(const Clocked* block) const {
+        if (__builtin_expect(block->domain_ != this, 0)) not_attached();
+        return block->clock_index_;
+    }
+    void not_attached() const;
     uint64_t next_edge() const;
 
     double mhz_;
