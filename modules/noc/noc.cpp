@@ -468,9 +468,14 @@ uint64_t Noc::next_event(uint64_t t) const {
 void Noc::tick() {
     const uint64_t t = clock_.now();
     for (unsigned j = 0; j < n_outputs(); ++j) step_output(j, t);
-    for (unsigned i = 0; i < n_inputs(); ++i) step_input(i, t);
+    // Only the inputs with a request waiting, or responses to send, have a step to take.
+    for (unsigned i = 0; i < n_inputs(); ++i)
+        if (inputs_[i]->pending) step_input(i, t);
     for (unsigned j = 0; j < n_outputs(); ++j) step_response_in(j, t);
-    for (unsigned i = 0; i < n_inputs(); ++i) step_response_out(i, t);
+    for (unsigned i = 0; i < n_inputs(); ++i) {
+        const Input& in = *inputs_[i];
+        if (in.resp_out.gp || !in.responses.empty()) step_response_out(i, t);
+    }
     const uint64_t next = next_event(t);
     if (next > t + 1) {
         clock_.sleep(this);
