@@ -71,7 +71,7 @@ struct Noc::Output {
 
     sim::InitiatorPort port;
     std::vector<Packet> requests;  // from every input, in arrival order
-    Egress out;                   // the request holding the link
+    Egress out;                    // the request holding the link
     uint64_t link_free = 0;
     uint64_t ready_from = 0;  // END_REQ of the previous request registered
     unsigned last = 0;        // the input granted last (round robin)

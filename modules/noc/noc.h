@@ -4,11 +4,11 @@
 #include <memory>
 #include <systemc>
 #include <tlm>
-#include "modules/sim/flat_map.h"
 #include <vector>
 
 #include "modules/ddr/memory_interleave.h"
 #include "modules/sim/clock_domain.h"
+#include "modules/sim/flat_map.h"
 #include "modules/sim/initiator_port.h"
 #include "modules/sim/stat_group.h"
 #include "modules/sim/target_port.h"

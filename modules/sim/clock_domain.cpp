@@ -88,8 +88,8 @@ void ClockDomain::sleep(Clocked* block) {
 }
 
 void ClockDomain::arm(unsigned index, uint64_t cycle) {
-    disarm(index);
-    // A wake for an edge already passed is due at the next one (as the run loop treats it).
+    // Callers arm only a block without a timer. A wake for an edge already passed is due at the
+    // next one (as the run loop treats it).
     entries_[index].wake_cycle = std::max(cycle, next_edge());
     if (!any_timer()) wheel_base_ = next_edge();
     if (entries_[index].wake_cycle - wheel_base_ < kWheelCycles) {

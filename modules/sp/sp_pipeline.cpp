@@ -542,13 +542,15 @@ void SpPipeline::tick() {
     if (progress_ || internal_work()) return;
     // Nothing can happen until an outside event: sleep, with timers for what is due anyway.
     clock.sleep(&owner_);
-    wake_at(fetch.next_response_cycle());
-    if (!memory_unit.completed().empty()) wake_at(now + 1);
+    uint64_t next = fetch.next_response_cycle();
+    if (!memory_unit.completed().empty()) next = std::min(next, now + 1);
     if (!idle()) {
-        if (params.watchdog_cycles) wake_at(last_retire_cycle_ + params.watchdog_cycles + 1);
-        if (params.max_cycle) wake_at(params.max_cycle);
-        wake_at(thdc.next_switch_cycle());
+        if (params.watchdog_cycles)
+            next = std::min(next, last_retire_cycle_ + params.watchdog_cycles + 1);
+        if (params.max_cycle) next = std::min(next, params.max_cycle);
+        next = std::min(next, thdc.next_switch_cycle());
     }
+    wake_at(next);  // one timer, the earliest (a far one only when nothing nearer is due)
 }
 
 }  // namespace mvp
