@@ -237,15 +237,14 @@ Dcc::Kind Dcc::kind_of(const tlm::tlm_generic_payload& gp) const {
     return gp.get_command() == tlm::TLM_WRITE_COMMAND ? Kind::kWrite : Kind::kRead;
 }
 
-std::vector<Dcc::WordAccess> Dcc::words_of(const tlm::tlm_generic_payload& gp) const {
-    std::vector<WordAccess> words;
+void Dcc::words_of(const tlm::tlm_generic_payload& gp, std::vector<WordAccess>& words) const {
+    words.clear();
     uint64_t address = gp.get_address();
     for (unsigned i = 0; i < gp.get_data_length(); ++i) {
         if (!byte_enabled(gp, i)) continue;
         uint32_t word = static_cast<uint32_t>((address + i) / 4);
         if (words.empty() || words.back().word != word) words.push_back({word});
     }
-    return words;
 }
 
 int Dcc::find(uint32_t word) const {
@@ -410,7 +409,7 @@ void Dcc::handle_mem_responses(uint64_t now) {
                 if (status == tlm::TLM_OK_RESPONSE)
                     std::copy_n(gp->get_data_ptr(), 4, m->gp->get_data_ptr());
                 respond_at(*m->gp, now, status);
-                fifo_.erase(m);
+                remove_entry(m);
             }
         }
         gp->release();
@@ -427,7 +426,12 @@ void Dcc::lookup(uint64_t now) {
     }
     tlm::tlm_generic_payload& gp = *input_.front().gp;
     Kind kind = kind_of(gp);
-    MissEntry m{next_entry_id_, &gp, kind, words_of(gp)};
+    MissEntry m{next_entry_id_, &gp, kind, {}};
+    if (!spare_words_.empty()) {
+        m.words = std::move(spare_words_.back());
+        spare_words_.pop_back();
+    }
+    words_of(gp, m.words);
     bool all_present = kind != Kind::kAtomic;
     unsigned present = 0;
     for (WordAccess& a : m.words) {
@@ -444,6 +448,7 @@ void Dcc::lookup(uint64_t now) {
     if (!hit && fifo_.size() >= params_.miss_fifo_depth) {
         stalled_ = true;
         fifo_full_stall_ = true;
+        spare_words_.push_back(std::move(m.words));
         return;
     }
     input_.pop_front();
@@ -475,6 +480,7 @@ void Dcc::lookup(uint64_t now) {
     if (hit) {
         for (WordAccess& a : m.words) access_word(gp, kind, way(a.word, a.way));
         respond_at(gp, now + params_.hit_latency - 1);
+        spare_words_.push_back(std::move(m.words));
         return;
     }
     ++next_entry_id_;
@@ -501,7 +507,8 @@ bool Dcc::start_round(MissEntry& m) {
     // that gets a victim: an invalid way, else the least recently used way that no request in
     // the FIFO needs and that holds no other word of this round. A word left without a victim
     // (more words of the request in one set than ways to give) waits for a later round.
-    std::vector<size_t> keep;  // ways_ indices of this round's words
+    std::vector<size_t>& keep = round_ways_;
+    keep.clear();
     for (WordAccess& a : m.words) {
         a.in_round = false;
         if (a.done) continue;
@@ -534,7 +541,8 @@ bool Dcc::start_round(MissEntry& m) {
     }
     if (keep.empty()) return false;  // every way it needs is held by earlier misses
     // Pin the present words, write dirty victims back, reserve the victims, fetch the lines.
-    std::vector<uint64_t> lines;
+    std::vector<uint64_t>& lines = round_lines_;
+    lines.clear();
     for (WordAccess& a : m.words) {
         if (!a.in_round) continue;
         if (!a.missing) {
@@ -574,8 +582,8 @@ bool Dcc::finish_round(MissEntry& m, uint64_t now) {
         }
         respond_at(*m.gp, now, m.error);
         const uint64_t id = m.id;
-        fifo_.erase(std::find_if(fifo_.begin(), fifo_.end(),
-                                 [&](const MissEntry& e) { return e.id == id; }));
+        remove_entry(std::find_if(fifo_.begin(), fifo_.end(),
+                                  [&](const MissEntry& e) { return e.id == id; }));
         return true;
     }
     bool all = true;
@@ -595,9 +603,14 @@ bool Dcc::finish_round(MissEntry& m, uint64_t now) {
     }
     respond_at(*m.gp, now);
     uint64_t id = m.id;
-    fifo_.erase(
+    remove_entry(
         std::find_if(fifo_.begin(), fifo_.end(), [&](const MissEntry& e) { return e.id == id; }));
     return true;
+}
+
+void Dcc::remove_entry(std::deque<MissEntry>::iterator it) {
+    spare_words_.push_back(std::move(it->words));
+    fifo_.erase(it);
 }
 
 void Dcc::start_misses(uint64_t now) {
@@ -737,7 +750,9 @@ void Dcc::untimed(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
         return;
     }
     mem_port.socket->b_transport(gp, delay);
-    for (const WordAccess& a : words_of(gp)) {
+    std::vector<WordAccess> words;
+    words_of(gp, words);
+    for (const WordAccess& a : words) {
         int w = find(a.word);
         if (w < 0) continue;
         copy_bytes(gp, kind, way(a.word, static_cast<unsigned>(w)));

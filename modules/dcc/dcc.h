@@ -158,8 +158,8 @@ class Dcc : public sc_core::sc_module, public sim::Clocked {
     void reschedule(uint64_t now);
 
     Kind kind_of(const tlm::tlm_generic_payload& gp) const;
-    // The words of a request that have an enabled byte.
-    std::vector<WordAccess> words_of(const tlm::tlm_generic_payload& gp) const;
+    // The words of a request that have an enabled byte (replacing the contents of `words`).
+    void words_of(const tlm::tlm_generic_payload& gp, std::vector<WordAccess>& words) const;
     int find(uint32_t word) const;  // a valid way holding the word, or -1
     Way& way(uint32_t word, unsigned w) {
         return ways_[(word & (params_.sets - 1)) * params_.ways + w];
@@ -172,6 +172,8 @@ class Dcc : public sc_core::sc_module, public sim::Clocked {
     // and removes the entry (returns true). An entry with an error is answered with it and
     // removed instead (its reserved ways freed).
     bool finish_round(MissEntry& m, uint64_t now);
+    // Takes a miss entry out of the FIFO; its word list's buffer serves a later request.
+    void remove_entry(std::deque<MissEntry>::iterator it);
     // A write-back answered with an error: on_error, or SC_REPORT_ERROR.
     void report_error(const tlm::tlm_generic_payload& gp);
     // Moves the request's bytes of one buffer word (to the payload for a read); returns the
@@ -200,6 +202,11 @@ class Dcc : public sc_core::sc_module, public sim::Clocked {
     bool holding_ = false;
     Arrived held_{};
     std::deque<MissEntry> fifo_;
+    // Buffers reused so that a request allocates nothing: word lists of entries gone, and the
+    // ways and lines of the round being started.
+    std::vector<std::vector<WordAccess>> spare_words_;
+    std::vector<size_t> round_ways_;
+    std::vector<uint64_t> round_lines_;
     uint64_t next_entry_id_ = 1;
     std::deque<MemRequest> to_memory_;
     sim::FlatMap<tlm::tlm_generic_payload*, MemRequest> at_memory_;

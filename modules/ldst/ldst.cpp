@@ -186,9 +186,9 @@ void Ldst::coalesce(Instruction& in) const {
     const WarpMemoryRequest& r = in.request;
     const unsigned size = isa::access_size(r.op);
     const uint32_t line_mask = ~(params_.line_bytes - 1);
-    for (unsigned lane = 0; lane < kMaxWarpLanes; ++lane) {
-        uint64_t bit = uint64_t{1} << lane;
-        if (!(r.lane_mask & bit)) continue;
+    for (uint64_t lanes = r.lane_mask; lanes != 0; lanes &= lanes - 1) {
+        const unsigned lane = static_cast<unsigned>(__builtin_ctzll(lanes));
+        const uint64_t bit = uint64_t{1} << lane;
         uint32_t address = r.address[lane];
         if (in.kind == Kind::kAtomic) {
             in.add_line(address, bit);
@@ -307,8 +307,8 @@ void Ldst::finish_entry(unsigned index, uint64_t now) {
             }
         } else if (e.kind == Kind::kLoad) {
             const unsigned size = isa::access_size(in.request.op);
-            for (unsigned lane = 0; lane < kMaxWarpLanes; ++lane) {
-                if (!(lr.lanes >> lane & 1)) continue;
+            for (uint64_t lanes = lr.lanes; lanes != 0; lanes &= lanes - 1) {
+                const unsigned lane = static_cast<unsigned>(__builtin_ctzll(lanes));
                 uint32_t offset = in.request.address[lane] - lr.address;
                 uint32_t raw = 0;
                 for (unsigned j = 0; j < size; ++j) raw |= uint32_t{data[offset + j]} << (8 * j);
@@ -373,20 +373,22 @@ void Ldst::tick() {
     begin_edge();
     account(now);
 
-    // Responses that are valid now free their entries and fill their lanes.
-    for (auto it = responses_.begin(); it != responses_.end();) {
-        if (it->ready > now) {
-            ++it;
+    // Responses that are valid now free their entries and fill their lanes; the others keep
+    // their order.
+    size_t kept = 0;
+    for (const Arrived& r : responses_) {
+        if (r.ready > now) {
+            responses_[kept++] = r;
             continue;
         }
-        const unsigned* entry = entry_of_.find(it->gp);
+        const unsigned* entry = entry_of_.find(r.gp);
         if (!entry) {
             SC_REPORT_ERROR("mvp/ldst", "response to a request the LD/ST unit did not send");
         } else {
             finish_entry(*entry, now);
         }
-        it = responses_.erase(it);
     }
+    responses_.resize(kept);
 
     // Completions, in issue order (never in the edge of the issue).
     while (!inflight_.empty()) {

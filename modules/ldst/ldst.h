@@ -161,7 +161,7 @@ class Ldst : public sc_core::sc_module, public sim::Clocked {
     unsigned free_entries_;
     sim::FlatMap<uint32_t, unsigned> youngest_;  // line -> entry of its youngest request
     sim::FlatMap<tlm::tlm_generic_payload*, unsigned> entry_of_;
-    std::deque<Arrived> responses_;
+    std::vector<Arrived> responses_;  // arrival order
     uint64_t port_free_from_ = 0;
     bool sending_ = false;
     bool port_waiting_ = false;

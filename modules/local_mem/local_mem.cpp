@@ -1,6 +1,7 @@
 #include "local_mem.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "modules/config/config.h"
 #include "modules/isa/semantics.h"
@@ -11,10 +12,69 @@ namespace mvp {
 
 namespace {
 
-bool byte_enabled(const tlm::tlm_generic_payload& gp, unsigned i) {
+// Calls f(i) for each byte i of the payload whose TLM byte enable is set (the enables repeat
+// every byte_enable_length bytes), in increasing order.
+template <typename F>
+void for_each_enabled_byte(const tlm::tlm_generic_payload& gp, F&& f) {
     const unsigned char* be = gp.get_byte_enable_ptr();
-    unsigned n = gp.get_byte_enable_length();
-    return be == nullptr || n == 0 || be[i % n] == TLM_BYTE_ENABLED;
+    const unsigned n = gp.get_byte_enable_length();
+    const unsigned length = gp.get_data_length();
+    for (unsigned i = 0, k = 0; i < length; ++i) {
+        if (be[k] == TLM_BYTE_ENABLED) f(i);
+        if (++k == n) k = 0;
+    }
+}
+
+bool has_byte_enables(const tlm::tlm_generic_payload& gp) {
+    return gp.get_byte_enable_ptr() != nullptr && gp.get_byte_enable_length() != 0;
+}
+
+// A word-aligned payload whose length and byte-enable length are whole words: its enables can
+// be taken a word at a time (for_each_enabled_word).
+bool word_aligned(const tlm::tlm_generic_payload& gp) {
+    return gp.get_address() % 4 == 0 && gp.get_data_length() % 4 == 0 &&
+           gp.get_byte_enable_length() % 4 == 0;
+}
+
+// For a word_aligned() payload with byte enables: calls f(i, mask) for each word at byte offset
+// i with an enabled byte, mask bit j set when byte i + j is enabled, in increasing order.
+template <typename F>
+void for_each_enabled_word(const tlm::tlm_generic_payload& gp, F&& f) {
+    const unsigned char* be = gp.get_byte_enable_ptr();
+    const unsigned n = gp.get_byte_enable_length();
+    const unsigned length = gp.get_data_length();
+    for (unsigned i = 0, k = 0; i < length; i += 4) {
+        uint32_t v;
+        std::memcpy(&v, be + k, 4);
+        if (v == 0xffffffffu) {
+            f(i, 0xfu);
+        } else if (v != 0) {
+            unsigned mask = 0;
+            for (unsigned j = 0; j < 4; ++j) mask |= unsigned{be[k + j] == TLM_BYTE_ENABLED} << j;
+            if (mask) f(i, mask);
+        }
+        k += 4;
+        if (k == n) k = 0;
+    }
+}
+
+// Copies the payload's enabled bytes from `from` to `to` (offsets as in the payload).
+void copy_enabled(const tlm::tlm_generic_payload& gp, const unsigned char* from,
+                  unsigned char* to) {
+    if (!has_byte_enables(gp)) {
+        std::copy_n(from, gp.get_data_length(), to);
+    } else if (word_aligned(gp)) {
+        for_each_enabled_word(gp, [&](unsigned i, unsigned mask) {
+            if (mask == 0xfu) {
+                std::copy_n(from + i, 4, to + i);
+                return;
+            }
+            for (unsigned j = 0; j < 4; ++j)
+                if (mask >> j & 1) to[i + j] = from[i + j];
+        });
+    } else {
+        for_each_enabled_byte(gp, [&](unsigned i) { to[i] = from[i]; });
+    }
 }
 
 }  // namespace
@@ -36,7 +96,6 @@ LocalMem::LocalMem(const sc_core::sc_module_name& name, sim::ClockDomain& clock,
       params_(params),
       storage_(params.size, 0),
       bank_free_(params.num_banks, 0),
-      words_per_bank_(params.num_banks, 0),
       stats_(this->name()),
       bank_accesses_(params.num_banks, 0) {
     if (params_.num_banks == 0 || params_.read_cycle == 0 || params_.write_cycle == 0)
@@ -98,7 +157,7 @@ bool LocalMem::on_request(tlm::tlm_generic_payload& gp, const sc_core::sc_time& 
     return true;
 }
 
-bool LocalMem::access(tlm::tlm_generic_payload& gp) {
+bool LocalMem::access(tlm::tlm_generic_payload& gp, const sim::GpuExtension* ext) {
     uint64_t address = gp.get_address();
     unsigned length = gp.get_data_length();
     unsigned char* data = gp.get_data_ptr();
@@ -106,7 +165,6 @@ bool LocalMem::access(tlm::tlm_generic_payload& gp) {
         gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
         return false;
     }
-    const sim::GpuExtension* ext = sim::gpu_extension(gp);
     if (ext && ext->atomic) {
         if (length != 4 || address % 4 != 0 || gp.get_command() != tlm::TLM_READ_COMMAND) {
             gp.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
@@ -119,46 +177,45 @@ bool LocalMem::access(tlm::tlm_generic_payload& gp) {
         if (u.write) write32(a, u.value);
         for (unsigned i = 0; i < 4; ++i) data[i] = static_cast<unsigned char>(old >> (8 * i));
     } else if (gp.get_command() == tlm::TLM_READ_COMMAND) {
-        for (unsigned i = 0; i < length; ++i)
-            if (byte_enabled(gp, i)) data[i] = storage_[address + i];
+        copy_enabled(gp, storage_.data() + address, data);
     } else if (gp.get_command() == tlm::TLM_WRITE_COMMAND) {
-        for (unsigned i = 0; i < length; ++i)
-            if (byte_enabled(gp, i)) storage_[address + i] = data[i];
+        copy_enabled(gp, data, storage_.data() + address);
     }
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
     return true;
 }
 
-uint64_t LocalMem::book_banks(tlm::tlm_generic_payload& gp, uint64_t arrival) {
-    const sim::GpuExtension* ext = sim::gpu_extension(gp);
+uint64_t LocalMem::book_banks(const tlm::tlm_generic_payload& gp, bool atomic, uint64_t arrival) {
     uint64_t cycle = params_.read_cycle;
-    if (ext && ext->atomic) {
+    if (atomic) {
         cycle = uint64_t{params_.read_cycle} + params_.write_cycle;
     } else if (gp.get_command() == tlm::TLM_WRITE_COMMAND) {
         cycle = params_.write_cycle;
     }
-    // The distinct words with an enabled byte, counted per bank (addresses only increase, so
-    // a word's bytes are adjacent).
-    std::fill(words_per_bank_.begin(), words_per_bank_.end(), 0u);
-    uint64_t address = gp.get_address();
-    uint64_t last_word = UINT64_MAX;
-    for (unsigned i = 0; i < gp.get_data_length(); ++i) {
-        if (!byte_enabled(gp, i)) continue;
-        uint64_t word = (address + i) / 4;
-        if (word == last_word) continue;
-        last_word = word;
-        ++words_per_bank_[word % params_.num_banks];
-    }
-    // Each bank serves its words back to back from the arrival edge or when it becomes free.
+    // Each bank serves the request's words back to back from the arrival edge or when it
+    // becomes free; the distinct words with an enabled byte are taken in address order.
     uint64_t done = arrival + cycle;
-    for (unsigned b = 0; b < params_.num_banks; ++b) {
-        unsigned k = words_per_bank_[b];
-        if (k == 0) continue;
-        uint64_t start = std::max(arrival, bank_free_[b]);
-        uint64_t end = start + k * cycle;
+    auto book = [&](uint64_t word) {
+        const unsigned b = static_cast<unsigned>(word % params_.num_banks);
+        const uint64_t end = std::max(arrival, bank_free_[b]) + cycle;
         bank_free_[b] = end;
         done = std::max(done, end);
-        bank_accesses_[b] += k;
+        ++bank_accesses_[b];
+    };
+    const uint64_t address = gp.get_address();
+    const unsigned length = gp.get_data_length();
+    if (has_byte_enables(gp) && word_aligned(gp)) {
+        for_each_enabled_word(gp, [&](unsigned i, unsigned) { book((address + i) / 4); });
+    } else if (has_byte_enables(gp)) {
+        uint64_t last_word = UINT64_MAX;
+        for_each_enabled_byte(gp, [&](unsigned i) {
+            const uint64_t word = (address + i) / 4;
+            if (word == last_word) return;
+            last_word = word;
+            book(word);
+        });
+    } else if (length > 0) {
+        for (uint64_t word = address / 4; word <= (address + length - 1) / 4; ++word) book(word);
     }
     uint64_t extra = done - (arrival + cycle);
     if (extra > 0) {
@@ -174,14 +231,15 @@ void LocalMem::tick() {
         Request r = queue_.front();
         queue_.pop_front();
         const sim::GpuExtension* ext = sim::gpu_extension(*r.gp);
-        if (ext && ext->atomic) {
+        const bool atomic = ext && ext->atomic;
+        if (atomic) {
             ++atomics_;
         } else if (r.gp->get_command() == tlm::TLM_WRITE_COMMAND) {
             ++writes_;
         } else {
             ++reads_;
         }
-        uint64_t done = access(*r.gp) ? book_banks(*r.gp, r.arrival) : r.arrival + 1;
+        uint64_t done = access(*r.gp, ext) ? book_banks(*r.gp, atomic, r.arrival) : r.arrival + 1;
         const uint64_t at = std::max(done, now);
         auto after = std::upper_bound(responses_.begin(), responses_.end(), at,
                                       [](uint64_t t, const Response& x) { return t < x.done; });
@@ -214,7 +272,7 @@ void LocalMem::reset() {
 
 void LocalMem::untimed(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
     (void)delay;
-    access(gp);
+    access(gp, sim::gpu_extension(gp));
 }
 
 unsigned LocalMem::debug(tlm::tlm_generic_payload& gp) {

@@ -14,6 +14,9 @@
 namespace mvp::config {
 class Config;
 }
+namespace mvp::sim {
+class GpuExtension;
+}
 
 namespace mvp {
 
@@ -67,10 +70,11 @@ class LocalMem : public sc_core::sc_module, public sim::Clocked {
     };
 
     bool on_request(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
-    // Performs the access on the storage (reads, writes, atomics); false if out of range.
-    bool access(tlm::tlm_generic_payload& gp);
+    // Performs the access on the storage (reads, writes, atomics); false if out of range. `ext`
+    // is the payload's extension (nullptr: none).
+    bool access(tlm::tlm_generic_payload& gp, const sim::GpuExtension* ext);
     // Books the banks for a request that arrived at `arrival`; returns the completion edge.
-    uint64_t book_banks(tlm::tlm_generic_payload& gp, uint64_t arrival);
+    uint64_t book_banks(const tlm::tlm_generic_payload& gp, bool atomic, uint64_t arrival);
     void untimed(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     unsigned debug(tlm::tlm_generic_payload& gp);
 
@@ -86,7 +90,6 @@ class LocalMem : public sc_core::sc_module, public sim::Clocked {
     // request, as a map would allocate).
     std::vector<Response> responses_;
     std::vector<uint64_t> bank_free_;  // the first edge each bank is free
-    std::vector<unsigned> words_per_bank_;
 
     uint32_t queue_depth_ = 0;  // traced
 

@@ -8,8 +8,10 @@ InitiatorPort::InitiatorPort(const char* name) : socket(name) {
     socket.register_nb_transport_bw(this, &InitiatorPort::nb_transport_bw);
 }
 
-bool InitiatorPort::can_send() const {
-    return waiting_end_req_ == nullptr && sc_core::sc_time_stamp() >= free_at_;
+bool InitiatorPort::free_time_reached() const {
+    // Simulated time never goes back: once reached, free_at_ stays reached until it changes.
+    link_free_ = sc_core::sc_time_stamp() >= free_at_;
+    return link_free_;
 }
 
 void InitiatorPort::send(tlm::tlm_generic_payload& gp, const sc_time& delay) {
@@ -21,21 +23,23 @@ void InitiatorPort::send(tlm::tlm_generic_payload& gp, const sc_time& delay) {
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
     sc_time d = delay;
     tlm::tlm_sync_enum status = socket->nb_transport_fw(gp, phase, d);
-    sc_time at = sc_core::sc_time_stamp() + d;
+    if (status == tlm::TLM_ACCEPTED) return;
+    const sc_time at = sc_core::sc_time_stamp() + d;
+    const bool now = d == sc_core::SC_ZERO_TIME;
     switch (status) {
-        case tlm::TLM_ACCEPTED:
-            break;
         case tlm::TLM_UPDATED:
             if (phase == tlm::END_REQ) {
-                end_request(at);
+                end_request(at, now);
             } else if (phase == tlm::BEGIN_RESP) {
-                end_request(at);
+                end_request(at, now);
                 deliver(gp, at);
             }
             break;
         case tlm::TLM_COMPLETED:
-            end_request(at);
+            end_request(at, now);
             deliver(gp, at);
+            break;
+        default:
             break;
     }
 }
@@ -43,18 +47,20 @@ void InitiatorPort::send(tlm::tlm_generic_payload& gp, const sc_time& delay) {
 void InitiatorPort::reset() {
     waiting_end_req_ = nullptr;
     free_at_ = sc_core::SC_ZERO_TIME;
+    link_free_ = true;
     outstanding_ = 0;
 }
 
 tlm::tlm_sync_enum InitiatorPort::nb_transport_bw(tlm::tlm_generic_payload& gp,
                                                   tlm::tlm_phase& phase, sc_time& delay) {
-    sc_time at = sc_core::sc_time_stamp() + delay;
+    const sc_time at = sc_core::sc_time_stamp() + delay;
+    const bool now = delay == sc_core::SC_ZERO_TIME;
     if (phase == tlm::END_REQ) {
-        end_request(at);
+        end_request(at, now);
         return tlm::TLM_ACCEPTED;
     }
     if (phase == tlm::BEGIN_RESP) {
-        if (waiting_end_req_ == &gp) end_request(at);  // BEGIN_RESP implies END_REQ
+        if (waiting_end_req_ == &gp) end_request(at, now);  // BEGIN_RESP implies END_REQ
         deliver(gp, at);
         return tlm::TLM_COMPLETED;
     }
@@ -62,9 +68,10 @@ tlm::tlm_sync_enum InitiatorPort::nb_transport_bw(tlm::tlm_generic_payload& gp,
     return tlm::TLM_COMPLETED;
 }
 
-void InitiatorPort::end_request(const sc_time& at) {
+void InitiatorPort::end_request(const sc_time& at, bool now) {
     waiting_end_req_ = nullptr;
     free_at_ = at;
+    link_free_ = now;
     if (on_ready) on_ready(at);
 }
 

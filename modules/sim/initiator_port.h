@@ -24,7 +24,9 @@ class InitiatorPort {
     std::function<void(const sc_core::sc_time& at)> on_ready;
 
     // True when no request is waiting for END_REQ and the last END_REQ has taken effect.
-    bool can_send() const;
+    bool can_send() const {
+        return waiting_end_req_ == nullptr && (link_free_ || free_time_reached());
+    }
     // Sends BEGIN_REQ with the annotated delay. The payload must come from a MemoryManager;
     // the port holds a reference until the response has been delivered.
     void send(tlm::tlm_generic_payload& gp, const sc_core::sc_time& delay = sc_core::SC_ZERO_TIME);
@@ -39,11 +41,14 @@ class InitiatorPort {
   private:
     tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                        sc_core::sc_time& delay);
-    void end_request(const sc_core::sc_time& at);
+    // `now`: `at` is the current time (END_REQ without delay).
+    void end_request(const sc_core::sc_time& at, bool now);
+    bool free_time_reached() const;
     void deliver(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
 
     tlm::tlm_generic_payload* waiting_end_req_ = nullptr;
     sc_core::sc_time free_at_;
+    mutable bool link_free_ = true;  // free_at_ has been reached
     uint64_t outstanding_ = 0;
 };
 

@@ -48,22 +48,30 @@ void TargetPort::reset() {
 }
 
 void TargetPort::respond(tlm::tlm_generic_payload& gp) {
-    responses_.push_back(&gp);
-    if (!response_in_flight_) send_next_response();
+    if (response_in_flight_ || !responses_.empty()) {
+        responses_.push_back(&gp);
+    } else {
+        begin_response(gp);
+    }
+    send_next_response();  // the queued ones, and any queued while gp was being delivered
 }
 
 void TargetPort::send_next_response() {
     while (!response_in_flight_ && !responses_.empty()) {
         tlm::tlm_generic_payload* gp = responses_.front();
         responses_.pop_front();
-        tlm::tlm_phase phase = tlm::BEGIN_RESP;
-        sc_time delay = sc_core::SC_ZERO_TIME;
-        response_in_flight_ = true;
-        tlm::tlm_sync_enum status = socket->nb_transport_bw(*gp, phase, delay);
-        if (status == tlm::TLM_COMPLETED || (status == tlm::TLM_UPDATED && phase == tlm::END_RESP))
-            response_in_flight_ = false;
-        gp->release();
+        begin_response(*gp);
     }
+}
+
+void TargetPort::begin_response(tlm::tlm_generic_payload& gp) {
+    tlm::tlm_phase phase = tlm::BEGIN_RESP;
+    sc_time delay = sc_core::SC_ZERO_TIME;
+    response_in_flight_ = true;
+    tlm::tlm_sync_enum status = socket->nb_transport_bw(gp, phase, delay);
+    if (status == tlm::TLM_COMPLETED || (status == tlm::TLM_UPDATED && phase == tlm::END_RESP))
+        response_in_flight_ = false;
+    gp.release();
 }
 
 void TargetPort::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {

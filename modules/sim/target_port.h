@@ -47,6 +47,8 @@ class TargetPort {
     void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     unsigned transport_dbg(tlm::tlm_generic_payload& gp);
     void send_next_response();
+    // Sends BEGIN_RESP for gp now (no response in flight).
+    void begin_response(tlm::tlm_generic_payload& gp);
 
     tlm::tlm_generic_payload* held_ = nullptr;
     std::deque<tlm::tlm_generic_payload*> responses_;
