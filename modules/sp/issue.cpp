@@ -60,6 +60,7 @@ void Issue::init(unsigned max_splits) {
     const unsigned warps = sp_.params.num_warps();
     pending_control_.assign(size_t{warps} * slots_, 0);
     record_offers_ = sp_.params.rtl_scoreboard || sp_.params.rtl_mp_ipdom;
+    tracing_ = sim::VcdTracer::instance().enabled();
     offered_.assign(size_t{warps} * slots_, Offered{});
     last_offered_.assign(warps, 0);
     trace_pc.assign(warps, 0);
@@ -114,7 +115,6 @@ bool Issue::tick(uint64_t now) {
         // under PDOM. Second pass, if issue slots are left: the other splits of the warps that
         // did not issue, in the same order. At most one instruction per warp per cycle.
         bool multi_ready_seen = false;
-        const bool tracing = sim::VcdTracer::instance().enabled();
         for (unsigned place = 0; place < places; ++place) place_state_[place].visited = false;
         for (unsigned pass = 0; pass < 2 && issued < sp_.params.issue_width; ++pass) {
             for (unsigned i = 0; i < places && issued < sp_.params.issue_width; ++i) {
@@ -127,7 +127,7 @@ bool Issue::tick(uint64_t now) {
                     ps.count = static_cast<uint8_t>(divergence->schedule(wu, ps.order));
                     ps.stall = kNoWarp;
                     ps.visited = true;
-                    if (tracing) trace_splits(wu, ps);
+                    if (tracing_) trace_splits(wu, ps);
                 } else if (ps.stall == kIssued || ps.count < 2) {
                     continue;
                 }
@@ -208,16 +208,16 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
     SpControl& sp = sp_;
     DivergencePolicy::Split split = divergence->split(w, slot);
     if (split.mask == 0) return kNoWarp;
-    InstructionBuffer& buf = fetch->buffer(w, slot);
     if (slots_ == 1) {
         trace_pc[w] = split.pc;
         trace_mask[w] = split.mask;
-        trace_ibuffer[w] = buf.ready();
+        trace_ibuffer[w] = fetch->buffer(w, slot).ready();
     }
     const ThdcIf::Hold hold = thdc->split_hold(w, split.mask);
     if (hold == ThdcIf::Hold::kBarrier) return kBarrier;
     if (pending_control_[w * slots_ + slot]) return kControl;
     if (hold == ThdcIf::Hold::kMemory) return kMemory;
+    InstructionBuffer& buf = fetch->buffer(w, slot);
     if (buf.empty()) return kIbufferEmpty;
     const InstructionBuffer::Entry& e = buf.front();
     if (e.pc != split.pc) {

@@ -139,6 +139,7 @@ class Issue : public sc_core::sc_module, public IssueIf {
     unsigned slots_ = 1;
     std::vector<uint8_t> pending_control_;
     bool record_offers_ = false;  // an RTL block is in the SP (its reports read them)
+    bool tracing_ = false;        // the VCD tracer was on when the SP was built (it traces trace_*)
     std::vector<Offered> offered_;
     std::vector<uint8_t> last_offered_;
     std::vector<PlaceState> place_state_;
