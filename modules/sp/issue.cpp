@@ -93,8 +93,8 @@ bool Issue::tick(uint64_t now) {
     unsigned last_place = rr_;
     if (slots_ == 1) {
         // One split per warp (PDOM): round robin over the running warps.
-        for (unsigned i = 0; i < places && issued < sp_.params.issue_width; ++i) {
-            const unsigned place = (rr_ + i) % places;
+        for (unsigned i = 0, place = rr_; i < places && issued < sp_.params.issue_width;
+             ++i, place = place + 1 == places ? 0 : place + 1) {
             const int w = running[place];
             if (w < 0) continue;
             const unsigned wu = static_cast<unsigned>(w);
@@ -115,10 +115,12 @@ bool Issue::tick(uint64_t now) {
         // under PDOM. Second pass, if issue slots are left: the other splits of the warps that
         // did not issue, in the same order. At most one instruction per warp per cycle.
         bool multi_ready_seen = false;
+        bool second_pass = false;  // a warp that did not issue has other splits
         for (unsigned place = 0; place < places; ++place) place_state_[place].visited = false;
-        for (unsigned pass = 0; pass < 2 && issued < sp_.params.issue_width; ++pass) {
-            for (unsigned i = 0; i < places && issued < sp_.params.issue_width; ++i) {
-                const unsigned place = (rr_ + i) % places;
+        for (unsigned pass = 0;
+             (pass == 0 || (pass == 1 && second_pass)) && issued < sp_.params.issue_width; ++pass) {
+            for (unsigned i = 0, place = rr_; i < places && issued < sp_.params.issue_width;
+                 ++i, place = place + 1 == places ? 0 : place + 1) {
                 const int w = running[place];
                 if (w < 0) continue;
                 const unsigned wu = static_cast<unsigned>(w);
@@ -150,6 +152,8 @@ bool Issue::tick(uint64_t now) {
                 if (ps.stall == kIssued) {
                     ++issued;
                     last_place = place;
+                } else if (ps.count >= 2) {
+                    second_pass = true;
                 }
             }
         }
@@ -206,7 +210,7 @@ bool Issue::ready(unsigned w, unsigned slot, uint64_t now) {
 
 Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
     SpControl& sp = sp_;
-    DivergencePolicy::Split split = divergence->split(w, slot);
+    const DivergencePolicy::Split split = divergence->split(w, slot);
     if (split.mask == 0) return kNoWarp;
     if (slots_ == 1) {
         trace_pc[w] = split.pc;
