@@ -4,6 +4,7 @@
 #include <systemc>
 #include <vector>
 
+#include "direct_port.h"
 #include "divergence_policy.h"
 #include "fetch_if.h"
 #include "issue_if.h"
@@ -62,13 +63,13 @@ class Issue : public sc_core::sc_module, public IssueIf {
 
     Issue(const sc_core::sc_module_name& name, SpControl& sp);
 
-    sc_core::sc_port<ThdcIf> thdc;
-    sc_core::sc_port<FetchIf> fetch;
-    sc_core::sc_port<DivergencePolicy> divergence;
-    sc_core::sc_port<ScoreboardIf> scoreboard;
-    sc_core::sc_port<RegisterFileIf> rf;
-    sc_core::sc_port<PipelineRegisterIf> rf_stage;
-    sc_core::sc_port<PipelineRegisterIf> memory_pipe;
+    DirectPort<ThdcIf> thdc;
+    DirectPort<FetchIf> fetch;
+    DirectPort<DivergencePolicy> divergence;
+    DirectPort<ScoreboardIf> scoreboard;
+    DirectPort<RegisterFileIf> rf;
+    DirectPort<PipelineRegisterIf> rf_stage;
+    DirectPort<PipelineRegisterIf> memory_pipe;
 
     // Sizes the per-split state: one per split slot of the divergence unit.
     void init(unsigned max_splits);
