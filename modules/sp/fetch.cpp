@@ -49,11 +49,12 @@ void Fetch::start(unsigned warp) {
 }
 
 void Fetch::sync(unsigned warp) {
-    for (unsigned s = 0; s < slots_; ++s) {
+    // An empty slot keeps what it fetched: a split that later starts in the slot at the same PC
+    // (a reconvergence where the slot's split waited) uses it.
+    for (uint32_t occ = divergence->occupied(warp); occ; occ &= occ - 1) {
+        const unsigned s = static_cast<unsigned>(__builtin_ctz(occ));
         Context& c = contexts_[warp * slots_ + s];
         DivergencePolicy::Split split = divergence->split(warp, s);
-        // An empty slot keeps what it fetched: a split that later starts in the slot at the
-        // same PC (a reconvergence where the slot's split waited) uses it.
         if (split.mask == 0) continue;
         uint32_t expected = c.buffer.empty() ? c.fetch_pc : c.buffer.front().pc;
         if (expected != split.pc) reset(c, split.pc);
