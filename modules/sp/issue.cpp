@@ -242,7 +242,7 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
         default:
             break;
     }
-    const isa::Instruction in = e.in;
+    const isa::Instruction& in = e.in;  // read in place: FE refills no entry during IS
     const uint32_t pc = e.pc;
     const Opcode op = in.op;
     const LaneMask mask = split.mask;
