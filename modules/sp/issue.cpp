@@ -68,6 +68,7 @@ void Issue::init(unsigned max_splits) {
     trace_mask.assign(warps, 0);
     trace_stall.assign(warps, kNoWarp);
     place_state_.assign(sp_.params.running_warps, PlaceState{});
+    visited_places_.assign(sp_.params.running_warps, 0);
     code_bytes_.assign(warps, 0);
 }
 
@@ -116,7 +117,7 @@ bool Issue::tick(uint64_t now) {
         // did not issue, in the same order. At most one instruction per warp per cycle.
         bool multi_ready_seen = false;
         bool second_pass = false;  // a warp that did not issue has other splits
-        for (unsigned place = 0; place < places; ++place) place_state_[place].visited = false;
+        unsigned visited = 0;
         for (unsigned pass = 0;
              (pass == 0 || (pass == 1 && second_pass)) && issued < sp_.params.issue_width; ++pass) {
             for (unsigned i = 0, place = rr_; i < places && issued < sp_.params.issue_width;
@@ -128,7 +129,7 @@ bool Issue::tick(uint64_t now) {
                 if (pass == 0) {
                     ps.count = static_cast<uint8_t>(divergence->schedule(wu, ps.order));
                     ps.stall = kNoWarp;
-                    ps.visited = true;
+                    visited_places_[visited++] = place;
                     if (tracing_) trace_splits(wu, ps);
                 } else if (ps.stall == kIssued || ps.count < 2) {
                     continue;
@@ -158,9 +159,9 @@ bool Issue::tick(uint64_t now) {
             }
         }
         secondary_ = false;
-        for (unsigned place = 0; place < places; ++place) {
+        for (unsigned v = 0; v < visited; ++v) {
+            const unsigned place = visited_places_[v];
             const PlaceState& ps = place_state_[place];
-            if (running[place] < 0 || !ps.visited) continue;
             trace_stall[running[place]] = ps.stall;
             if (ps.stall != kIssued && ps.stall > best) best = ps.stall;
         }

@@ -119,7 +119,6 @@ class Issue : public sc_core::sc_module, public IssueIf {
     struct PlaceState {
         uint8_t order[32] = {};
         uint8_t count = 0;
-        bool visited = false;  // offered in this cycle
         Stall stall = kNoWarp;
     };
 
@@ -144,6 +143,7 @@ class Issue : public sc_core::sc_module, public IssueIf {
     std::vector<Offered> offered_;
     std::vector<uint8_t> last_offered_;
     std::vector<PlaceState> place_state_;
+    std::vector<unsigned> visited_places_;  // the places offered in this cycle, in order
     bool secondary_ = false;
     unsigned rr_ = 0;
 };
