@@ -4,6 +4,7 @@
 #include <systemc>
 #include <vector>
 
+#include "direct_port.h"
 #include "divergence_policy.h"
 #include "fetch_if.h"
 #include "issue_if.h"
@@ -62,12 +63,12 @@ class Execute : public sc_core::sc_module, public PipelineRegisterIf, public Wri
 
     Execute(const sc_core::sc_module_name& name, SpControl& sp);
 
-    sc_core::sc_port<ScoreboardIf> scoreboard;
-    sc_core::sc_port<RegisterFileIf> rf;
-    sc_core::sc_port<DivergencePolicy> divergence;
-    sc_core::sc_port<FetchIf> fetch;
-    sc_core::sc_port<IssueIf> issue;
-    sc_core::sc_port<ThdcIf> thdc;
+    DirectPort<ScoreboardIf> scoreboard;
+    DirectPort<RegisterFileIf> rf;
+    DirectPort<DivergencePolicy> divergence;
+    DirectPort<FetchIf> fetch;
+    DirectPort<IssueIf> issue;
+    DirectPort<ThdcIf> thdc;
 
     bool tick(uint64_t now);
     // Nothing in the RF->EX registers or the units.

@@ -49,11 +49,12 @@ void Fetch::start(unsigned warp) {
 }
 
 void Fetch::sync(unsigned warp) {
-    for (unsigned s = 0; s < slots_; ++s) {
+    // An empty slot keeps what it fetched: a split that later starts in the slot at the same PC
+    // (a reconvergence where the slot's split waited) uses it.
+    for (uint32_t occ = divergence->occupied(warp); occ; occ &= occ - 1) {
+        const unsigned s = static_cast<unsigned>(__builtin_ctz(occ));
         Context& c = contexts_[warp * slots_ + s];
         DivergencePolicy::Split split = divergence->split(warp, s);
-        // An empty slot keeps what it fetched: a split that later starts in the slot at the
-        // same PC (a reconvergence where the slot's split waited) uses it.
         if (split.mask == 0) continue;
         uint32_t expected = c.buffer.empty() ? c.fetch_pc : c.buffer.front().pc;
         if (expected != split.pc) reset(c, split.pc);
@@ -207,19 +208,33 @@ bool Fetch::tick(uint64_t now) {
         unsigned place = (rr_ + i) % places;
         int w = running[place];
         if (w < 0) continue;
-        // The splits of a warp in the issue stage's order: the first with room fetches.
+        const unsigned wu = static_cast<unsigned>(w);
+        const Code& code = code_[wu];
+        const uint32_t code_bytes = code.bytes;
+        // The splits that can fetch: buffer room, and not run ahead of the image.
+        uint32_t fetchable = 0;
+        LaneMask mask_of[32];
+        for (uint32_t occ = divergence->occupied(wu); occ; occ &= occ - 1) {
+            const unsigned s = static_cast<unsigned>(__builtin_ctz(occ));
+            const Context& c = contexts_[wu * slots_ + s];
+            if (c.buffer.room() == 0 || c.fetch_pc >= code_bytes) continue;
+            mask_of[s] = divergence->split(wu, s).mask;
+            if (mask_of[s] != 0) fetchable |= 1u << s;
+        }
+        if (fetchable == 0) continue;
+        // The splits of a warp in the issue stage's order: the first that can fetch does.
         uint8_t order[32];
-        const unsigned n = divergence->schedule(static_cast<unsigned>(w), order);
+        unsigned n = 1;
+        if (fetchable & (fetchable - 1)) {
+            n = divergence->schedule(wu, order);
+        } else {
+            order[0] = static_cast<uint8_t>(__builtin_ctz(fetchable));
+        }
         for (unsigned k = 0; k < n; ++k) {
             const unsigned s = order[k];
-            Context& c = contexts_[w * slots_ + s];
+            if (!(fetchable & (1u << s))) continue;
+            Context& c = contexts_[wu * slots_ + s];
             const unsigned room = c.buffer.room();
-            if (room == 0) continue;
-            DivergencePolicy::Split split = divergence->split(w, s);
-            if (split.mask == 0) continue;
-            const Code& code = code_[static_cast<unsigned>(w)];
-            const uint32_t code_bytes = code.bytes;
-            if (c.fetch_pc >= code_bytes) continue;  // ran ahead of the image: nothing to fetch
             // The ICC holds the previous request: try again next cycle (stay awake).
             if (!icc.can_send()) return true;
             unsigned count = 1;
@@ -235,7 +250,7 @@ bool Fetch::tick(uint64_t now) {
             sim::GpuExtension* ext = sim::gpu_extension(*gp);
             ext->sp = sp_.params.sp_id;
             ext->warp = static_cast<uint32_t>(w);
-            ext->lane_mask = split.mask;
+            ext->lane_mask = mask_of[s];
             ext->client = sim::GpuExtension::Client::kIcc;
             ext->request_id =
                 (uint64_t{static_cast<uint32_t>(w) * slots_ + s} << 32) | c.generation;

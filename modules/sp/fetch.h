@@ -5,6 +5,7 @@
 #include <tlm>
 #include <vector>
 
+#include "direct_port.h"
 #include "divergence_policy.h"
 #include "fetch_if.h"
 #include "instruction_buffer.h"
@@ -38,9 +39,9 @@ class Fetch : public sc_core::sc_module, public FetchIf {
     Fetch(const sc_core::sc_module_name& name, SpControl& sp);
 
     sim::InitiatorPort icc;
-    sc_core::sc_port<ThdcIf> thdc;
-    sc_core::sc_port<DivergencePolicy> divergence;
-    sc_core::sc_port<IssueIf> issue;
+    DirectPort<ThdcIf> thdc;
+    DirectPort<DivergencePolicy> divergence;
+    DirectPort<IssueIf> issue;
 
     // Sizes the buffers: one per split slot of the divergence unit.
     void init(unsigned max_splits);

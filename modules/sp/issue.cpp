@@ -60,6 +60,7 @@ void Issue::init(unsigned max_splits) {
     const unsigned warps = sp_.params.num_warps();
     pending_control_.assign(size_t{warps} * slots_, 0);
     record_offers_ = sp_.params.rtl_scoreboard || sp_.params.rtl_mp_ipdom;
+    tracing_ = sim::VcdTracer::instance().enabled();
     offered_.assign(size_t{warps} * slots_, Offered{});
     last_offered_.assign(warps, 0);
     trace_pc.assign(warps, 0);
@@ -67,6 +68,7 @@ void Issue::init(unsigned max_splits) {
     trace_mask.assign(warps, 0);
     trace_stall.assign(warps, kNoWarp);
     place_state_.assign(sp_.params.running_warps, PlaceState{});
+    visited_places_.assign(sp_.params.running_warps, 0);
     code_bytes_.assign(warps, 0);
 }
 
@@ -92,8 +94,8 @@ bool Issue::tick(uint64_t now) {
     unsigned last_place = rr_;
     if (slots_ == 1) {
         // One split per warp (PDOM): round robin over the running warps.
-        for (unsigned i = 0; i < places && issued < sp_.params.issue_width; ++i) {
-            const unsigned place = (rr_ + i) % places;
+        for (unsigned i = 0, place = rr_; i < places && issued < sp_.params.issue_width;
+             ++i, place = place + 1 == places ? 0 : place + 1) {
             const int w = running[place];
             if (w < 0) continue;
             const unsigned wu = static_cast<unsigned>(w);
@@ -114,11 +116,12 @@ bool Issue::tick(uint64_t now) {
         // under PDOM. Second pass, if issue slots are left: the other splits of the warps that
         // did not issue, in the same order. At most one instruction per warp per cycle.
         bool multi_ready_seen = false;
-        const bool tracing = sim::VcdTracer::instance().enabled();
-        for (unsigned place = 0; place < places; ++place) place_state_[place].visited = false;
-        for (unsigned pass = 0; pass < 2 && issued < sp_.params.issue_width; ++pass) {
-            for (unsigned i = 0; i < places && issued < sp_.params.issue_width; ++i) {
-                const unsigned place = (rr_ + i) % places;
+        bool second_pass = false;  // a warp that did not issue has other splits
+        unsigned visited = 0;
+        for (unsigned pass = 0;
+             (pass == 0 || (pass == 1 && second_pass)) && issued < sp_.params.issue_width; ++pass) {
+            for (unsigned i = 0, place = rr_; i < places && issued < sp_.params.issue_width;
+                 ++i, place = place + 1 == places ? 0 : place + 1) {
                 const int w = running[place];
                 if (w < 0) continue;
                 const unsigned wu = static_cast<unsigned>(w);
@@ -126,8 +129,8 @@ bool Issue::tick(uint64_t now) {
                 if (pass == 0) {
                     ps.count = static_cast<uint8_t>(divergence->schedule(wu, ps.order));
                     ps.stall = kNoWarp;
-                    ps.visited = true;
-                    if (tracing) trace_splits(wu, ps);
+                    visited_places_[visited++] = place;
+                    if (tracing_) trace_splits(wu, ps);
                 } else if (ps.stall == kIssued || ps.count < 2) {
                     continue;
                 }
@@ -150,13 +153,15 @@ bool Issue::tick(uint64_t now) {
                 if (ps.stall == kIssued) {
                     ++issued;
                     last_place = place;
+                } else if (ps.count >= 2) {
+                    second_pass = true;
                 }
             }
         }
         secondary_ = false;
-        for (unsigned place = 0; place < places; ++place) {
+        for (unsigned v = 0; v < visited; ++v) {
+            const unsigned place = visited_places_[v];
             const PlaceState& ps = place_state_[place];
-            if (running[place] < 0 || !ps.visited) continue;
             trace_stall[running[place]] = ps.stall;
             if (ps.stall != kIssued && ps.stall > best) best = ps.stall;
         }
@@ -206,18 +211,18 @@ bool Issue::ready(unsigned w, unsigned slot, uint64_t now) {
 
 Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
     SpControl& sp = sp_;
-    DivergencePolicy::Split split = divergence->split(w, slot);
+    const DivergencePolicy::Split split = divergence->split(w, slot);
     if (split.mask == 0) return kNoWarp;
-    InstructionBuffer& buf = fetch->buffer(w, slot);
     if (slots_ == 1) {
         trace_pc[w] = split.pc;
         trace_mask[w] = split.mask;
-        trace_ibuffer[w] = buf.ready();
+        trace_ibuffer[w] = fetch->buffer(w, slot).ready();
     }
     const ThdcIf::Hold hold = thdc->split_hold(w, split.mask);
     if (hold == ThdcIf::Hold::kBarrier) return kBarrier;
     if (pending_control_[w * slots_ + slot]) return kControl;
     if (hold == ThdcIf::Hold::kMemory) return kMemory;
+    InstructionBuffer& buf = fetch->buffer(w, slot);
     if (buf.empty()) return kIbufferEmpty;
     const InstructionBuffer::Entry& e = buf.front();
     if (e.pc != split.pc) {
@@ -238,7 +243,7 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
         default:
             break;
     }
-    const isa::Instruction in = e.in;
+    const isa::Instruction& in = e.in;  // read in place: FE refills no entry during IS
     const uint32_t pc = e.pc;
     const Opcode op = in.op;
     const LaneMask mask = split.mask;

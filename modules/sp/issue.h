@@ -4,6 +4,7 @@
 #include <systemc>
 #include <vector>
 
+#include "direct_port.h"
 #include "divergence_policy.h"
 #include "fetch_if.h"
 #include "issue_if.h"
@@ -62,13 +63,13 @@ class Issue : public sc_core::sc_module, public IssueIf {
 
     Issue(const sc_core::sc_module_name& name, SpControl& sp);
 
-    sc_core::sc_port<ThdcIf> thdc;
-    sc_core::sc_port<FetchIf> fetch;
-    sc_core::sc_port<DivergencePolicy> divergence;
-    sc_core::sc_port<ScoreboardIf> scoreboard;
-    sc_core::sc_port<RegisterFileIf> rf;
-    sc_core::sc_port<PipelineRegisterIf> rf_stage;
-    sc_core::sc_port<PipelineRegisterIf> memory_pipe;
+    DirectPort<ThdcIf> thdc;
+    DirectPort<FetchIf> fetch;
+    DirectPort<DivergencePolicy> divergence;
+    DirectPort<ScoreboardIf> scoreboard;
+    DirectPort<RegisterFileIf> rf;
+    DirectPort<PipelineRegisterIf> rf_stage;
+    DirectPort<PipelineRegisterIf> memory_pipe;
 
     // Sizes the per-split state: one per split slot of the divergence unit.
     void init(unsigned max_splits);
@@ -118,7 +119,6 @@ class Issue : public sc_core::sc_module, public IssueIf {
     struct PlaceState {
         uint8_t order[32] = {};
         uint8_t count = 0;
-        bool visited = false;  // offered in this cycle
         Stall stall = kNoWarp;
     };
 
@@ -139,9 +139,11 @@ class Issue : public sc_core::sc_module, public IssueIf {
     unsigned slots_ = 1;
     std::vector<uint8_t> pending_control_;
     bool record_offers_ = false;  // an RTL block is in the SP (its reports read them)
+    bool tracing_ = false;        // the VCD tracer was on when the SP was built (it traces trace_*)
     std::vector<Offered> offered_;
     std::vector<uint8_t> last_offered_;
     std::vector<PlaceState> place_state_;
+    std::vector<unsigned> visited_places_;  // the places offered in this cycle, in order
     bool secondary_ = false;
     unsigned rr_ = 0;
 };

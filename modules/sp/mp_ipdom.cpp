@@ -63,6 +63,11 @@ void MpIpdom::note_occupancy(Warp& w) {
 
 unsigned MpIpdom::schedule(unsigned warp, uint8_t* slots) const {
     const Warp& w = warps_[warp];
+    if ((w.occupied & (w.occupied - 1)) == 0) {
+        if (w.occupied == 0) return 0;
+        slots[0] = static_cast<uint8_t>(__builtin_ctz(w.occupied));
+        return 1;
+    }
     unsigned n = 0;
     for (uint32_t m = w.occupied; m; m &= m - 1) {
         const uint8_t s = static_cast<uint8_t>(__builtin_ctz(m));
@@ -255,8 +260,8 @@ void MpIpdom::on_branch(unsigned warp, unsigned slot, LaneMask taken, uint32_t t
         if (reached(w, e)) settle(w);
         return;
     }
-    const bool at_pc = reconvergence != isa::kReconvergeAtExit &&
-                       reconvergence != isa::kNoReconvergence;
+    const bool at_pc =
+        reconvergence != isa::kReconvergeAtExit && reconvergence != isa::kNoReconvergence;
     const Kind kind = at_pc ? Kind::kAtPc : Kind::kAtReturn;
     int r = e.rindex;
     bool same_point = false;

@@ -1,5 +1,7 @@
 #include "operand_collector.h"
 
+#include "lane_mask.h"
+
 namespace mvp {
 
 OperandCollector::OperandCollector(const sc_core::sc_module_name& name, SpControl& sp)
@@ -79,7 +81,7 @@ bool OperandCollector::tick(uint64_t now) {
         PipelineRegisterIf* next =
             wi->pipe == SpParams::kPipeMem ? memory_stage.operator->() : ex_stage.operator->();
         if (!blocked && ready && !next->full(wi->pipe)) {
-            sp_.counters.rf_bypass_reads += static_cast<unsigned>(__builtin_popcount(wi->bypass));
+            sp_.counters.rf_bypass_reads += bit_count(wi->bypass);
             next->push(wi);
             moved = true;
             continue;

@@ -4,6 +4,7 @@
 #include <systemc>
 #include <vector>
 
+#include "direct_port.h"
 #include "pipeline_latch.h"
 #include "pipeline_register_if.h"
 #include "register_file.h"
@@ -43,8 +44,8 @@ class OperandCollector : public sc_core::sc_module,
   public:
     OperandCollector(const sc_core::sc_module_name& name, SpControl& sp);
 
-    sc_core::sc_port<PipelineRegisterIf> ex_stage;
-    sc_core::sc_port<PipelineRegisterIf> memory_stage;
+    DirectPort<PipelineRegisterIf> ex_stage;
+    DirectPort<PipelineRegisterIf> memory_stage;
 
     bool tick(uint64_t now);
     // Drops the instructions being collected (the SP's reset).

@@ -77,6 +77,9 @@ bool Thdc::held(const Warp& w, bool memory) const {
         block |= w.mem_lanes;
     }
     if (block == 0) return false;
+    // A split's lanes are threads of the warp: when the block covers them all, no split can
+    // issue.
+    if ((w.threads & ~block) == 0) return true;
     const unsigned index = static_cast<unsigned>(&w - warps_.data());
     for (uint32_t occ = divergence->occupied(index); occ; occ &= occ - 1)
         if ((divergence->split(index, static_cast<unsigned>(__builtin_ctz(occ))).mask & block) == 0)

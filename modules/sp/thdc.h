@@ -4,6 +4,7 @@
 #include <systemc>
 #include <vector>
 
+#include "direct_port.h"
 #include "divergence_policy.h"
 #include "fetch_if.h"
 #include "lane_mask.h"
@@ -79,8 +80,8 @@ class Thdc : public sc_core::sc_module, public ThdcIf {
 
     Thdc(const sc_core::sc_module_name& name, SpControl& sp);
 
-    sc_core::sc_port<DivergencePolicy> divergence;
-    sc_core::sc_port<FetchIf> fetch;
+    DirectPort<DivergencePolicy> divergence;
+    DirectPort<FetchIf> fetch;
 
     Warp& warp(unsigned w) { return warps_[w]; }
     const Warp& warp(unsigned w) const { return warps_[w]; }

@@ -4,6 +4,7 @@
 #include <systemc>
 #include <vector>
 
+#include "direct_port.h"
 #include "register_file_if.h"
 #include "scoreboard_if.h"
 #include "sp_control.h"
@@ -26,11 +27,11 @@ class Writeback : public sc_core::sc_module {
   public:
     Writeback(const sc_core::sc_module_name& name, SpControl& sp);
 
-    sc_core::sc_port<WritebackSourceIf> ex_results;
-    sc_core::sc_port<WritebackSourceIf> memory_results;
-    sc_core::sc_port<RegisterFileIf> rf;
-    sc_core::sc_port<ScoreboardIf> scoreboard;
-    sc_core::sc_port<ThdcIf> thdc;
+    DirectPort<WritebackSourceIf> ex_results;
+    DirectPort<WritebackSourceIf> memory_results;
+    DirectPort<RegisterFileIf> rf;
+    DirectPort<ScoreboardIf> scoreboard;
+    DirectPort<ThdcIf> thdc;
 
     bool tick(uint64_t now);
 
