@@ -5,6 +5,7 @@
 #include <string>
 
 #include "modules/config/config.h"
+#include "modules/sim/byte_enables.h"
 #include "modules/sim/gpu_extension.h"
 #include "modules/sim/vcd_tracer.h"
 
@@ -239,12 +240,8 @@ Dcc::Kind Dcc::kind_of(const tlm::tlm_generic_payload& gp) const {
 
 void Dcc::words_of(const tlm::tlm_generic_payload& gp, std::vector<WordAccess>& words) const {
     words.clear();
-    uint64_t address = gp.get_address();
-    for (unsigned i = 0; i < gp.get_data_length(); ++i) {
-        if (!byte_enabled(gp, i)) continue;
-        uint32_t word = static_cast<uint32_t>((address + i) / 4);
-        if (words.empty() || words.back().word != word) words.push_back({word});
-    }
+    sim::for_each_accessed_word(
+        gp, [&](uint64_t word) { words.push_back({static_cast<uint32_t>(word)}); });
 }
 
 int Dcc::find(uint32_t word) const {

@@ -1,10 +1,10 @@
 #include "local_mem.h"
 
 #include <algorithm>
-#include <cstring>
 
 #include "modules/config/config.h"
 #include "modules/isa/semantics.h"
+#include "modules/sim/byte_enables.h"
 #include "modules/sim/gpu_extension.h"
 #include "modules/sim/vcd_tracer.h"
 
@@ -12,59 +12,13 @@ namespace mvp {
 
 namespace {
 
-// Calls f(i) for each byte i of the payload whose TLM byte enable is set (the enables repeat
-// every byte_enable_length bytes), in increasing order.
-template <typename F>
-void for_each_enabled_byte(const tlm::tlm_generic_payload& gp, F&& f) {
-    const unsigned char* be = gp.get_byte_enable_ptr();
-    const unsigned n = gp.get_byte_enable_length();
-    const unsigned length = gp.get_data_length();
-    for (unsigned i = 0, k = 0; i < length; ++i) {
-        if (be[k] == TLM_BYTE_ENABLED) f(i);
-        if (++k == n) k = 0;
-    }
-}
-
-bool has_byte_enables(const tlm::tlm_generic_payload& gp) {
-    return gp.get_byte_enable_ptr() != nullptr && gp.get_byte_enable_length() != 0;
-}
-
-// A word-aligned payload whose length and byte-enable length are whole words: its enables can
-// be taken a word at a time (for_each_enabled_word).
-bool word_aligned(const tlm::tlm_generic_payload& gp) {
-    return gp.get_address() % 4 == 0 && gp.get_data_length() % 4 == 0 &&
-           gp.get_byte_enable_length() % 4 == 0;
-}
-
-// For a word_aligned() payload with byte enables: calls f(i, mask) for each word at byte offset
-// i with an enabled byte, mask bit j set when byte i + j is enabled, in increasing order.
-template <typename F>
-void for_each_enabled_word(const tlm::tlm_generic_payload& gp, F&& f) {
-    const unsigned char* be = gp.get_byte_enable_ptr();
-    const unsigned n = gp.get_byte_enable_length();
-    const unsigned length = gp.get_data_length();
-    for (unsigned i = 0, k = 0; i < length; i += 4) {
-        uint32_t v;
-        std::memcpy(&v, be + k, 4);
-        if (v == 0xffffffffu) {
-            f(i, 0xfu);
-        } else if (v != 0) {
-            unsigned mask = 0;
-            for (unsigned j = 0; j < 4; ++j) mask |= unsigned{be[k + j] == TLM_BYTE_ENABLED} << j;
-            if (mask) f(i, mask);
-        }
-        k += 4;
-        if (k == n) k = 0;
-    }
-}
-
 // Copies the payload's enabled bytes from `from` to `to` (offsets as in the payload).
 void copy_enabled(const tlm::tlm_generic_payload& gp, const unsigned char* from,
                   unsigned char* to) {
-    if (!has_byte_enables(gp)) {
+    if (!sim::has_byte_enables(gp)) {
         std::copy_n(from, gp.get_data_length(), to);
-    } else if (word_aligned(gp)) {
-        for_each_enabled_word(gp, [&](unsigned i, unsigned mask) {
+    } else if (sim::word_aligned(gp)) {
+        sim::for_each_enabled_word(gp, [&](unsigned i, unsigned mask) {
             if (mask == 0xfu) {
                 std::copy_n(from + i, 4, to + i);
                 return;
@@ -73,7 +27,7 @@ void copy_enabled(const tlm::tlm_generic_payload& gp, const unsigned char* from,
                 if (mask >> j & 1) to[i + j] = from[i + j];
         });
     } else {
-        for_each_enabled_byte(gp, [&](unsigned i) { to[i] = from[i]; });
+        sim::for_each_enabled_byte(gp, [&](unsigned i) { to[i] = from[i]; });
     }
 }
 
@@ -202,21 +156,7 @@ uint64_t LocalMem::book_banks(const tlm::tlm_generic_payload& gp, bool atomic, u
         done = std::max(done, end);
         ++bank_accesses_[b];
     };
-    const uint64_t address = gp.get_address();
-    const unsigned length = gp.get_data_length();
-    if (has_byte_enables(gp) && word_aligned(gp)) {
-        for_each_enabled_word(gp, [&](unsigned i, unsigned) { book((address + i) / 4); });
-    } else if (has_byte_enables(gp)) {
-        uint64_t last_word = UINT64_MAX;
-        for_each_enabled_byte(gp, [&](unsigned i) {
-            const uint64_t word = (address + i) / 4;
-            if (word == last_word) return;
-            last_word = word;
-            book(word);
-        });
-    } else if (length > 0) {
-        for (uint64_t word = address / 4; word <= (address + length - 1) / 4; ++word) book(word);
-    }
+    sim::for_each_accessed_word(gp, book);
     uint64_t extra = done - (arrival + cycle);
     if (extra > 0) {
         ++bank_conflicts_;
