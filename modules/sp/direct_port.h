@@ -15,7 +15,7 @@ class DirectPort : public sc_core::sc_port<IF> {
 
     using sc_core::sc_port<IF>::bind;
     using sc_core::sc_port<IF>::operator();
-    void bind(IF& target) {
+    void bind(IF& target) override {
         sc_core::sc_port<IF>::bind(target);
         interface_ = &target;
     }
