@@ -26,6 +26,9 @@ std::vector<OptionSpec> platform_options() {
                    "last core cycle written to the VCD (0 = to the end)"),
         int_option("mvpgpu_tlm_check", "0", 0, 1,
                    "1 puts a TLM protocol checker on every link of the platform"),
+        // Simulation.
+        int_option("mvpgpu_host_threads", "1", 1, 64,
+                   "host threads that tick the SPs of a core cycle (results do not depend on it)"),
     };
 }
 

@@ -655,7 +655,9 @@ void Dcc::start_flush() {
             flush_done_ = nullptr;
             done();
         }
-        flush_done_event_.notify(sc_core::SC_ZERO_TIME);
+        // An event is the SystemC kernel's: from an SP's host thread it is notified with the
+        // tile's log.
+        sim::run_or_defer([this] { flush_done_event_.notify(sc_core::SC_ZERO_TIME); });
     }
 }
 

@@ -94,6 +94,7 @@ Gpu::Gpu(const sc_core::sc_module_name& name, const config::Config& config)
     sim::connect(dma_->gpu.socket, cp_->dma_port().socket, "dma_cp_check");
     sim::connect(cp_->memory_port().socket, sps_.front()->dma_port().socket, "cp_xi_check");
     cp_->set_dma(dma_.get());
+    core.set_host_threads(static_cast<unsigned>(config.get_int("mvpgpu_host_threads")));
 
     SC_HAS_PROCESS(Gpu);
     SC_METHOD(on_reset_input);

@@ -231,7 +231,11 @@ bool Noc::on_request(unsigned i, tlm::tlm_generic_payload& gp, const sc_time& at
     }
     const uint64_t cycle = at.value() / clock_.period().value();
     const uint64_t ready = cycle + 1;
-    flights_[&gp] = Flight{i, cycle};
+    if (sim::TileLog* log = sim::TileLog::current()) {
+        log->add(&Noc::replay_flight, this, i, reinterpret_cast<uintptr_t>(&gp), cycle);
+    } else {
+        flights_[&gp] = Flight{i, cycle};
+    }
     in.pending = &gp;
     // The buffer as it was at the start of this cycle, whether or not this cycle's grants have
     // been made yet, so that the answer does not depend on process order.
@@ -341,22 +345,43 @@ void Noc::step_output(unsigned j, uint64_t t) {
 unsigned Noc::start_request(unsigned i, uint64_t s, uint64_t ready) {
     Input& in = *inputs_[i];
     tlm::tlm_generic_payload& gp = *in.pending;
-    const unsigned j = route(static_cast<uint32_t>(gp.get_address()));
-    Output& o = *outputs_[j];
     ++in.buffered;
-    queueing_cycles_ += s - ready;
     const unsigned bytes = request_bytes(gp);
     const unsigned f = flits(bytes);
     in.link_free = s + f;
+    ++in.requests;
+    in.bytes += bytes;
+    // The memory port's buffer and the totals are shared by the inputs: an SP's request
+    // (on_request, during the core domain's pass) enters them with its tile's log.
+    if (sim::TileLog* log = sim::TileLog::current()) {
+        log->add(&Noc::replay_enter_output, this, reinterpret_cast<uintptr_t>(&gp), i, s, ready);
+    } else {
+        enter_output(gp, i, s, ready);
+    }
+    return f;
+}
+
+void Noc::enter_output(tlm::tlm_generic_payload& gp, unsigned i, uint64_t s, uint64_t ready) {
+    const unsigned j = route(static_cast<uint32_t>(gp.get_address()));
+    Output& o = *outputs_[j];
+    queueing_cycles_ += s - ready;
     o.requests.push_back(Packet{&gp, i, s + params_.latency});
     o.depth_samples.sample(static_cast<double>(o.requests.size()));
     update_depth(j);
-    ++in.requests;
     ++requests_;
-    in.bytes += bytes;
-    bytes_ += bytes;
+    bytes_ += request_bytes(gp);
     wake_for(s + params_.latency);
-    return f;
+}
+
+void Noc::replay_flight(void* noc, const uint64_t* args) {
+    auto* self = static_cast<Noc*>(noc);
+    const auto* gp = reinterpret_cast<const tlm::tlm_generic_payload*>(args[1]);
+    self->flights_[gp] = Flight{static_cast<unsigned>(args[0]), args[2]};
+}
+
+void Noc::replay_enter_output(void* noc, const uint64_t* args) {
+    static_cast<Noc*>(noc)->enter_output(*reinterpret_cast<tlm::tlm_generic_payload*>(args[0]),
+                                         static_cast<unsigned>(args[1]), args[2], args[3]);
 }
 
 // An input port whose sender had to wait (link busy or buffer full): the request takes the

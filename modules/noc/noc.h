@@ -125,6 +125,10 @@ class Noc : public sc_core::sc_module, public sim::Clocked {
 
     void step_output(unsigned j, uint64_t t);
     unsigned start_request(unsigned i, uint64_t s, uint64_t ready);
+    // The shared part of start_request: the request enters its memory port's buffer.
+    void enter_output(tlm::tlm_generic_payload& gp, unsigned i, uint64_t s, uint64_t ready);
+    static void replay_flight(void* noc, const uint64_t* args);
+    static void replay_enter_output(void* noc, const uint64_t* args);
     void step_input(unsigned i, uint64_t t);
     void step_response_in(unsigned j, uint64_t t);
     void step_response_out(unsigned i, uint64_t t);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "host_thread_pool.h"
+
 namespace mvp::sim {
 
 using sc_core::SC_PS;
@@ -13,6 +15,8 @@ ClockDomain::ClockDomain(const sc_core::sc_module_name& name, double mhz)
     SC_HAS_PROCESS(ClockDomain);
     SC_THREAD(run);
 }
+
+ClockDomain::~ClockDomain() = default;
 
 uint64_t ClockDomain::now_from_kernel() const {
     return static_cast<uint64_t>(sc_core::sc_time_stamp().value() / period_.value());
@@ -38,6 +42,54 @@ unsigned ClockDomain::attach(Clocked* block) {
     return block->clock_index_;
 }
 
+void ClockDomain::begin_tile() {
+    if (open_tile_first_ != kNotArmed) SC_REPORT_FATAL("mvp/clock", "begin_tile inside a tile");
+    open_tile_first_ = static_cast<unsigned>(entries_.size());
+}
+
+void ClockDomain::end_tile() {
+    if (open_tile_first_ == kNotArmed) SC_REPORT_FATAL("mvp/clock", "end_tile outside a tile");
+    auto tile = std::make_unique<Tile>();
+    tile->first = open_tile_first_;
+    tile->end = static_cast<unsigned>(entries_.size());
+    open_tile_first_ = kNotArmed;
+    const unsigned index = static_cast<unsigned>(tiles_.size());
+    if (!segments_.empty() && segments_.back().end_tile == index &&
+        tiles_.back()->end == tile->first) {
+        ++segments_.back().end_tile;
+    } else {
+        segments_.push_back(Segment{index, index + 1});
+    }
+    tiles_.push_back(std::move(tile));
+    assign_threads();
+}
+
+void ClockDomain::set_host_threads(unsigned threads) {
+    if (threads <= 1) {
+        pool_.reset();
+    } else if (!pool_ || pool_->threads() != threads) {
+        pool_ = std::make_unique<HostThreadPool>(threads);
+    }
+    assign_threads();
+}
+
+void ClockDomain::assign_threads() {
+    // A segment's tiles are cut into runs of consecutive tiles, one per thread, for good: an
+    // SP's state stays in one core's caches, and neighbouring SPs (whose data the allocator
+    // may have placed side by side) mostly share a thread.
+    const unsigned threads = host_threads();
+    for (const Segment& s : segments_) {
+        const unsigned n = s.end_tile - s.first_tile;
+        for (unsigned k = 0; k < n; ++k) tiles_[s.first_tile + k]->thread = k * threads / n;
+    }
+}
+
+unsigned ClockDomain::host_threads() const { return pool_ ? pool_->threads() : 1; }
+
+void ClockDomain::run_tiles_serially(const std::string& why) {
+    if (serial_reason_.empty()) serial_reason_ = why;
+}
+
 void ClockDomain::not_attached() const {
     SC_REPORT_FATAL("mvp/clock", "block not attached to this domain");
 }
@@ -51,7 +103,9 @@ bool ClockDomain::any_awake() const {
 }
 
 void ClockDomain::wake(Clocked* block) {
-    Entry& e = entries_[index_of(block)];
+    const unsigned i = index_of(block);
+    if (TileLog* log = TileLog::current()) return log->add(&ClockDomain::replay_wake, this, i);
+    Entry& e = entries_[i];
     if (e.awake) return;
     e.awake = true;
     e.first_cycle = next_edge();
@@ -60,7 +114,9 @@ void ClockDomain::wake(Clocked* block) {
 }
 
 void ClockDomain::wake_at(Clocked* block, uint64_t cycle) {
-    unsigned i = index_of(block);
+    const unsigned i = index_of(block);
+    if (TileLog* log = TileLog::current())
+        return log->add(&ClockDomain::replay_wake_at, this, i, cycle);
     Entry& e = entries_[i];
     if (cycle >= e.wake_cycle) return;  // an earlier wake is pending (or it is already due)
     cycle = std::max(cycle, next_edge());
@@ -75,7 +131,8 @@ void ClockDomain::wake_at(Clocked* block, uint64_t cycle) {
 }
 
 void ClockDomain::sleep(Clocked* block) {
-    unsigned i = index_of(block);
+    const unsigned i = index_of(block);
+    if (TileLog* log = TileLog::current()) return log->add(&ClockDomain::replay_sleep, this, i);
     Entry& e = entries_[i];
     if (!e.awake) return;
     e.awake = false;
@@ -85,6 +142,32 @@ void ClockDomain::sleep(Clocked* block) {
         arm(i, e.wake_cycle);
         notify();
     }
+}
+
+void ClockDomain::replay_wake(void* domain, const uint64_t* args) {
+    auto* d = static_cast<ClockDomain*>(domain);
+    d->wake(d->entries_[args[0]].block);
+}
+
+void ClockDomain::replay_wake_at(void* domain, const uint64_t* args) {
+    auto* d = static_cast<ClockDomain*>(domain);
+    d->wake_at(d->entries_[args[0]].block, args[1]);
+}
+
+void ClockDomain::replay_sleep(void* domain, const uint64_t* args) {
+    auto* d = static_cast<ClockDomain*>(domain);
+    d->sleep(d->entries_[args[0]].block);
+}
+
+void ClockDomain::replay_consume_wake(void* domain, const uint64_t* args) {
+    static_cast<ClockDomain*>(domain)->consume_wake(static_cast<unsigned>(args[0]));
+}
+
+void ClockDomain::consume_wake(unsigned index) {
+    if (TileLog* log = TileLog::current())
+        return log->add(&ClockDomain::replay_consume_wake, this, index);
+    disarm(index);
+    entries_[index].wake_cycle = UINT64_MAX;
 }
 
 void ClockDomain::arm(unsigned index, uint64_t cycle) {
@@ -237,20 +320,89 @@ void ClockDomain::run() {
         tick_bits_ = awake_bits_;
         in_pass_ = true;
         pass_edge_ = edge;
-        for (size_t word = 0; word < tick_bits_.size(); ++word) {
-            for (uint64_t bits = tick_bits_[word]; bits; bits &= bits - 1) {
-                const unsigned i = static_cast<unsigned>(word * 64 + __builtin_ctzll(bits));
-                Entry& e = entries_[i];
-                if (!e.awake || e.first_cycle > edge) continue;
-                if (e.wake_cycle <= edge) {  // the requested tick is this one
-                    disarm(i);
-                    e.wake_cycle = UINT64_MAX;
-                }
-                e.block->tick();
+        unsigned pos = 0;
+        if (pool_ && serial_reason_.empty()) {
+            for (const Segment& segment : segments_) {
+                tick_range(pos, tiles_[segment.first_tile]->first, edge);
+                tick_segment(segment, edge);
+                pos = tiles_[segment.end_tile - 1]->end;
             }
         }
+        tick_range(pos, static_cast<unsigned>(entries_.size()), edge);
         in_pass_ = false;
         for (const auto& observe : observers_) observe();
+    }
+}
+
+uint64_t ClockDomain::tick_bits_in(unsigned word, unsigned first, unsigned end) const {
+    const unsigned base = word * 64;
+    uint64_t bits = tick_bits_[word];
+    if (first > base) bits &= ~uint64_t{0} << (first - base);
+    if (end < base + 64) bits &= (uint64_t{1} << (end - base)) - 1;
+    return bits;
+}
+
+void ClockDomain::tick_range(unsigned first, unsigned end, uint64_t edge) {
+    for (unsigned word = first / 64; word * 64 < end; ++word) {
+        const unsigned base = word * 64;
+        for (uint64_t bits = tick_bits_in(word, first, end); bits; bits &= bits - 1) {
+            const unsigned i = base + static_cast<unsigned>(__builtin_ctzll(bits));
+            Entry& e = entries_[i];
+            if (!e.awake || e.first_cycle > edge) continue;
+            // The requested tick is this one. (Whether a wake is due at this edge does not
+            // change during a pass: a wake_at asks for a later edge.)
+            if (e.wake_cycle <= edge) consume_wake(i);
+            e.block->tick();
+        }
+    }
+}
+
+void ClockDomain::tick_segment(const Segment& segment, uint64_t edge) {
+    // Only the tiles with a block to tick take part; one such tile is ticked here, unlogged.
+    active_tiles_.clear();
+    for (unsigned t = segment.first_tile; t < segment.end_tile; ++t) {
+        const Tile& tile = *tiles_[t];
+        for (unsigned word = tile.first / 64; word * 64 < tile.end; ++word) {
+            if (tick_bits_in(word, tile.first, tile.end)) {
+                active_tiles_.push_back(t);
+                break;
+            }
+        }
+    }
+    if (active_tiles_.size() <= 1) {
+        for (unsigned t : active_tiles_) tick_range(tiles_[t]->first, tiles_[t]->end, edge);
+        return;
+    }
+    pool_->run(&ClockDomain::tick_tiles, this);
+    // The tiles' effects on shared state, in tile order; a tile that failed ends the pass with
+    // its error once the tiles before it have been replayed.
+    try {
+        for (unsigned t : active_tiles_) {
+            Tile& tile = *tiles_[t];
+            if (tile.error) std::rethrow_exception(tile.error);
+            tile.log.replay();
+        }
+    } catch (...) {
+        for (unsigned t : active_tiles_) {
+            tiles_[t]->log.clear();
+            tiles_[t]->error = nullptr;
+        }
+        throw;
+    }
+}
+
+void ClockDomain::tick_tiles(void* domain, unsigned thread) {
+    auto* d = static_cast<ClockDomain*>(domain);
+    for (unsigned t : d->active_tiles_) {
+        Tile& tile = *d->tiles_[t];
+        if (tile.thread != thread) continue;
+        TileLog::set_current(&tile.log);
+        try {
+            d->tick_range(tile.first, tile.end, d->pass_edge_);
+        } catch (...) {
+            tile.error = std::current_exception();
+        }
+        TileLog::set_current(nullptr);
     }
 }
 

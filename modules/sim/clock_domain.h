@@ -1,13 +1,19 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <functional>
+#include <memory>
+#include <string>
 #include <systemc>
 #include <vector>
+
+#include "tile_log.h"
 
 namespace mvp::sim {
 
 class ClockDomain;
+class HostThreadPool;
 
 // A block that does work on the edges of one clock domain.
 class Clocked {
@@ -18,6 +24,7 @@ class Clocked {
 
   private:
     friend class ClockDomain;
+    class HostThreadPool;
     ClockDomain* domain_ = nullptr;
     unsigned clock_index_ = 0;
 };
@@ -27,9 +34,17 @@ class Clocked {
 // awake the process sleeps on an event, so idle hardware costs no host time, and cycles are
 // counted from simulated time, so skipped cycles still count. A block with nothing to do until
 // a known cycle (a fixed latency) asks to be woken then: one timed event, not a countdown.
+//
+// Tiles: consecutive blocks attached between begin_tile() and end_tile() (an SP and its
+// memory-side blocks) that touch nothing of the other tiles' within a cycle. With host threads
+// (set_host_threads), the tiles of an edge are ticked on several host threads; what a tile does
+// to shared state (wake, wake_at and sleep of any domain, and the calls blocks route through
+// TileLog) is logged and replayed in tile order once all tiles of the edge are done, which is
+// the order one thread would have done it in: results do not depend on the thread count.
 class ClockDomain : public sc_core::sc_module {
   public:
     ClockDomain(const sc_core::sc_module_name& name, double mhz);
+    ~ClockDomain() override;
 
     double mhz() const { return mhz_; }
     const sc_core::sc_time& period() const { return period_; }
@@ -48,6 +63,18 @@ class ClockDomain : public sc_core::sc_module {
 
     // Registers a block; blocks are ticked in attach order. Returns its index.
     unsigned attach(Clocked* block);
+    // The blocks attached from begin_tile() to end_tile() form a tile.
+    void begin_tile();
+    void end_tile();
+    unsigned tiles() const { return static_cast<unsigned>(tiles_.size()); }
+    // Ticks the tiles of an edge on `threads` host threads (1: on the domain's own thread).
+    void set_host_threads(unsigned threads);
+    unsigned host_threads() const;
+    // From now on the tiles are ticked on the domain's own thread whatever set_host_threads
+    // says: something attached to them cannot be used from several host threads (a pipeline
+    // log shared by the SPs, Verilated RTL blocks). `why` is kept for serial_reason().
+    void run_tiles_serially(const std::string& why);
+    const std::string& serial_reason() const { return serial_reason_; }
     // Ticks the block on every edge strictly after the current time until it sleeps.
     void wake(Clocked* block);
     // Ticks the block once at `cycle` (or at the next edge if that has passed), then as wake().
@@ -75,7 +102,34 @@ class ClockDomain : public sc_core::sc_module {
         uint64_t wake_cycle = UINT64_MAX;  // a pending wake_at
     };
 
+    // Aligned to a cache line: tiles ticked on different host threads write their own logs.
+    struct alignas(64) Tile {
+        unsigned first = 0;  // its blocks' indices: [first, end)
+        unsigned end = 0;
+        unsigned thread = 0;  // the host thread that ticks it
+        TileLog log;
+        std::exception_ptr error;
+    };
+    // Tiles ticked together: a run of tiles with no block between them.
+    struct Segment {
+        unsigned first_tile = 0;
+        unsigned end_tile = 0;
+    };
+
     void run();
+    // Ticks the awake blocks with index in [first, end) at `edge`, in order.
+    void assign_threads();
+    void tick_range(unsigned first, unsigned end, uint64_t edge);
+    // The bits of tick_bits_[word] whose indices are in [first, end).
+    uint64_t tick_bits_in(unsigned word, unsigned first, unsigned end) const;
+    void tick_segment(const Segment& segment, uint64_t edge);
+    static void tick_tiles(void* domain, unsigned thread);
+    // The pass takes `index`'s requested tick (wake_at) at this edge.
+    void consume_wake(unsigned index);
+    static void replay_wake(void* domain, const uint64_t* args);
+    static void replay_wake_at(void* domain, const uint64_t* args);
+    static void replay_sleep(void* domain, const uint64_t* args);
+    static void replay_consume_wake(void* domain, const uint64_t* args);
     uint64_t now_from_kernel() const;
     void notify();
     void set_awake(unsigned index, bool awake) {
@@ -139,6 +193,13 @@ class ClockDomain : public sc_core::sc_module {
     uint64_t active_edges_ = 0;
     bool in_pass_ = false;    // the domain's process is ticking its blocks
     uint64_t pass_edge_ = 0;  // the edge of the current pass
+
+    std::vector<std::unique_ptr<Tile>> tiles_;
+    std::vector<Segment> segments_;
+    unsigned open_tile_first_ = kNotArmed;  // begin_tile() seen, end_tile() not yet
+    std::unique_ptr<HostThreadPool> pool_;
+    std::string serial_reason_;
+    std::vector<unsigned> active_tiles_;  // the tiles of the segment being ticked
 };
 
 }  // namespace mvp::sim

@@ -1,5 +1,7 @@
 #include "memory_manager.h"
 
+#include <algorithm>
+
 namespace mvp::sim {
 
 struct MemoryManager::PooledPayload : tlm::tlm_generic_payload {
@@ -12,13 +14,26 @@ struct MemoryManager::PooledPayload : tlm::tlm_generic_payload {
 };
 
 namespace {
-uint64_t g_in_use_all = 0;
+// Every pool of the process. Pools are created and destroyed while the model is built and torn
+// down (one thread); each counts its own payloads, so that the SPs' host threads
+// (-mvpgpu_host_threads) share no counter.
+std::vector<const MemoryManager*>& all_pools() {
+    static auto* const pools = new std::vector<const MemoryManager*>;  // outlives every pool
+    return *pools;
+}
+}  // namespace
+
+uint64_t MemoryManager::in_use_all() {
+    uint64_t n = 0;
+    for (const MemoryManager* pool : all_pools()) n += pool->in_use_;
+    return n;
 }
 
-uint64_t MemoryManager::in_use_all() { return g_in_use_all; }
-
-MemoryManager::MemoryManager() = default;
-MemoryManager::~MemoryManager() { g_in_use_all -= in_use_; }
+MemoryManager::MemoryManager() { all_pools().push_back(this); }
+MemoryManager::~MemoryManager() {
+    std::vector<const MemoryManager*>& pools = all_pools();
+    pools.erase(std::find(pools.begin(), pools.end(), this));
+}
 
 tlm::tlm_generic_payload* MemoryManager::allocate() {
     tlm::tlm_generic_payload* gp;
@@ -42,7 +57,6 @@ tlm::tlm_generic_payload* MemoryManager::allocate() {
     slot->extension = GpuExtension();
     gp->acquire();
     ++in_use_;
-    ++g_in_use_all;
     ++allocated_total_;
     return gp;
 }
@@ -55,7 +69,6 @@ void MemoryManager::reclaim() {
 
 void MemoryManager::free(tlm::tlm_generic_payload* gp) {
     --in_use_;
-    --g_in_use_all;
     free_.push_back(gp);
 }
 

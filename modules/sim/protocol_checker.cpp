@@ -1,5 +1,6 @@
 #include "protocol_checker.h"
 
+#include <atomic>
 #include <cstdio>
 
 namespace mvp::sim {
@@ -7,10 +8,10 @@ namespace mvp::sim {
 using sc_core::sc_time;
 
 namespace {
-uint64_t g_total_violations = 0;
-}
+std::atomic<uint64_t> g_total_violations{0};  // checkers run on the SPs' host threads too
+}  // namespace
 
-uint64_t ProtocolChecker::total_violations() { return g_total_violations; }
+uint64_t ProtocolChecker::total_violations() { return g_total_violations.load(); }
 
 ProtocolChecker::ProtocolChecker(const sc_core::sc_module_name& name)
     : sc_module(name), target("target"), initiator("initiator") {

@@ -2,6 +2,7 @@
 
 #include <ostream>
 
+#include "modules/sim/tile_log.h"
 #include "modules/sim/vcd_tracer.h"
 #include "sp_pipeline.h"
 
@@ -42,7 +43,19 @@ void CommitLog::write(const WarpInstruction& wi, uint64_t cycle) {
     if (!os_) return;
     format(wi, cycle);
     line_.push_back('\n');
+    if (sim::TileLog* log = sim::TileLog::current()) {
+        // The SPs share the stream: the lines of an SP's edge go out with its tile's log.
+        if (held_.empty()) log->add(&CommitLog::write_held, this);
+        held_ += line_;
+        return;
+    }
     os_->write(line_.data(), static_cast<std::streamsize>(line_.size()));
+}
+
+void CommitLog::write_held(void* log, const uint64_t*) {
+    auto* self = static_cast<CommitLog*>(log);
+    self->os_->write(self->held_.data(), static_cast<std::streamsize>(self->held_.size()));
+    self->held_.clear();
 }
 
 void CommitLog::drive_port(const WarpInstruction& wi, uint64_t cycle) {

@@ -52,11 +52,14 @@ class CommitLog {
         std::vector<uint32_t> value, address, data;
     };
     CommitRecord record(const WarpInstruction& wi, uint64_t cycle) const;
+    // Writes the lines held during a parallel pass (a TileLog record).
+    static void write_held(void* log, const uint64_t* args);
     void drive_port(const WarpInstruction& wi, uint64_t cycle);
 
     SpPipeline& sp_;
     std::ostream* os_ = nullptr;
     mutable std::string line_;
+    std::string held_;         // lines of this edge, held for the tile's log
     std::vector<Port> ports_;  // empty unless the VCD traces them
     uint64_t port_cycle_ = UINT64_MAX;
     unsigned port_next_ = 0;

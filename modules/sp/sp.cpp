@@ -23,13 +23,19 @@ Dcc::Params dcc_params(const config::Config& c, uint32_t sp) {
     p.sp = sp;
     return p;
 }
+// The SP's blocks, attached from here to the end of its constructor, are one tile of the
+// core domain (ticked on any host thread with -mvpgpu_host_threads).
+sim::ClockDomain& open_tile(sim::ClockDomain& core) {
+    core.begin_tile();
+    return core;
+}
 
 }  // namespace
 
 Sp::Sp(const sc_core::sc_module_name& name, sim::ClockDomain& core, const config::Config& config,
        uint32_t sp_id, const Options& options)
     : sc_module(name),
-      core_(core),
+      core_(open_tile(core)),
       params_(SpParams::from_config(config, sp_id)),
       icc_("icc", core, icc_params(config, sp_id)),
       xi_("xi", core, XiParams::from_config(config)),
@@ -40,6 +46,9 @@ Sp::Sp(const sc_core::sc_module_name& name, sim::ClockDomain& core, const config
     // The memory blocks attached themselves first: they tick before the pipeline each edge.
     pipeline_ = std::make_unique<SpPipeline>(this->name(), params_, core, *this);
     core.attach(this);
+    core.end_tile();
+    if (params_.rtl_scoreboard || params_.rtl_mp_ipdom)
+        core.run_tiles_serially("Verilated RTL blocks in the SPs (-mvpgpu_rtl_blocks)");
 
     sim::connect(pipeline_->fetch_port.socket, icc_.fetch(0).socket, "fe_to_icc");
     sim::connect(icc_.xi.socket, xi_.icc.socket, "icc_to_xi");
@@ -58,17 +67,21 @@ Sp::Sp(const sc_core::sc_module_name& name, sim::ClockDomain& core, const config
     ldst_.set_space_callback([this] { pipeline_->wake_at(pipeline_->clock.now() + 1); });
     ldst_.set_completion_callback(
         [this](const WarpMemoryResult& r) { pipeline_->memory_complete(r); });
+    // The command processor is shared by the SPs: what an SP tells it goes through
+    // run_or_defer (in SP order at the end of the edge when the SPs run on several threads).
     pipeline_->on_workgroup_done = [this](uint64_t id) {
-        if (on_workgroup_done) on_workgroup_done(id);
+        if (on_workgroup_done) sim::run_or_defer([this, id] { on_workgroup_done(id); });
     };
     // A data cache write-back that failed after its request was answered.
     dcc_.on_error = [this](const std::string& message) { pipeline_->on_error(message); };
     pipeline_->on_error = [this](const std::string& message) {
-        if (on_error) {
-            on_error(message);
-        } else {
-            SC_REPORT_ERROR("mvp/sp", message.c_str());
-        }
+        sim::run_or_defer([this, message] {
+            if (on_error) {
+                on_error(message);
+            } else {
+                SC_REPORT_ERROR("mvp/sp", message.c_str());
+            }
+        });
     };
     trace_variables();
 }
@@ -115,7 +128,14 @@ void Sp::reset() {
     core_.sleep(this);
 }
 
-void Sp::flush(std::function<void()> done) { dcc_.flush(std::move(done)); }
+void Sp::flush(std::function<void()> done) {
+    dcc_.flush([done = std::move(done)] { sim::run_or_defer(done); });
+}
+
+void Sp::set_pipeline_log(PipelineLog* log) {
+    if (log) core_.run_tiles_serially("a pipeline log (--pipeline-log, --konata)");
+    pipeline_->set_pipeline_log(log);
+}
 
 void Sp::invalidate() {
     icc_.invalidate();

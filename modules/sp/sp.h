@@ -68,8 +68,9 @@ class Sp : public sc_core::sc_module, public sim::Clocked, public WorkgroupExecu
 
     // The commit log of this SP (doc/commit-log.md); nullptr turns it off.
     void set_commit_log(std::ostream* os) { pipeline_->set_commit_log(os); }
-    // The pipeline log (doc/sp-pipeline.md, "The pipeline log"); nullptr turns it off.
-    void set_pipeline_log(PipelineLog* log) { pipeline_->set_pipeline_log(log); }
+    // The pipeline log (doc/sp-pipeline.md, "The pipeline log"); nullptr turns it off. The SPs
+    // share it: with one, the SPs of an edge are ticked on one host thread.
+    void set_pipeline_log(PipelineLog* log);
 
     const SpParams& params() const { return params_; }
     SpPipeline& pipeline() { return *pipeline_; }

@@ -263,9 +263,7 @@ void SpPipeline::register_stats() {
           "too");
 }
 
-void SpPipeline::wake() {
-    if (!clock.awake(&owner_)) clock.wake(&owner_);
-}
+void SpPipeline::wake() { clock.wake(&owner_); }
 
 void SpPipeline::wake_at(uint64_t cycle) {
     if (cycle != UINT64_MAX) clock.wake_at(&owner_, cycle);

@@ -345,11 +345,19 @@ int run(const Options& o) {
         cfg, o.functional ? host::Device::Engine::kFunctional : host::Device::Engine::kTiming);
     device.set_debug_map(o.debug_map);
     if (host::ProgressLine::wanted(o.progress ? "1" : "")) device.set_progress(&progress);
-    if (device.platform())
-        for (Sp* sp : device.platform()->gpu().sps()) {
+    if (device.platform()) {
+        Gpu& gpu = device.platform()->gpu();
+        for (Sp* sp : gpu.sps()) {
             sp->set_commit_log(commit_log.stream());
             sp->set_pipeline_log(pipeline_log.get());
         }
+        const sim::ClockDomain& core = gpu.clock(Gpu::kCore);
+        if (core.host_threads() > 1 && !core.serial_reason().empty())
+            std::fprintf(stderr,
+                         "mvpsim: note: -mvpgpu_host_threads %u: the SPs run on one host "
+                         "thread with %s\n",
+                         core.host_threads(), core.serial_reason().c_str());
+    }
     std::vector<uint32_t> addresses;
     for (const BufferSpec& b : buffers) {
         addresses.push_back(device.allocate(b.bytes.size()));

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <string>
 #include <vector>
 
 namespace mvp::sim {
@@ -113,6 +115,116 @@ TEST(ClockDomain, WakeAtWhileAwakeSurvivesASleepInTheSameTick) {
     core.wake_at(&p, 3);
     sc_core::sc_start(20, sc_core::SC_NS);
     EXPECT_EQ(p.cycles, (std::vector<uint64_t>{3, 8}));
+}
+
+namespace tiles {
+
+// A block of a tile that, from a seeded generator, sleeps, asks for a later edge, wakes a
+// block of its own tile, of another tile or the hub, and reports to the hub through
+// run_or_defer: what one scenario does must not depend on the host threads that tick it.
+struct Scenario;
+struct Busy : Clocked {
+    Busy(Scenario& s, unsigned tile, unsigned k, uint32_t seed) : s(s), tile(tile), k(k), x(seed) {}
+    void tick() override;
+    uint32_t next() {
+        x = x * 1664525u + 1013904223u;
+        return x >> 8;
+    }
+    Scenario& s;
+    unsigned tile, k;
+    uint32_t x;
+    int budget = 400;
+    std::vector<uint64_t> cycles;  // its ticks
+};
+
+// Outside the tiles: ticks after them, and sleeps when nothing reported.
+struct Hub : Clocked {
+    explicit Hub(Scenario& s) : s(s) {}
+    void tick() override;
+    Scenario& s;
+};
+
+struct Scenario {
+    static constexpr unsigned kTiles = 6, kBlocks = 3;
+    Scenario(const char* name, unsigned threads) : domain(name, 1000.0), hub(*this) {
+        for (unsigned t = 0; t < kTiles; ++t) {
+            domain.begin_tile();
+            for (unsigned k = 0; k < kBlocks; ++k) {
+                blocks.push_back(
+                    std::make_unique<Busy>(*this, t, k, 7919u * (t * kBlocks + k + 1)));
+                domain.attach(blocks.back().get());
+            }
+            domain.end_tile();
+        }
+        domain.attach(&hub);
+        domain.set_host_threads(threads);
+        for (auto& b : blocks) domain.wake(b.get());
+    }
+    Busy& block(unsigned tile, unsigned k) { return *blocks[tile * kBlocks + k]; }
+    ClockDomain domain;
+    Hub hub;
+    std::vector<std::unique_ptr<Busy>> blocks;
+    std::vector<std::string> reports;  // shared: through run_or_defer
+    unsigned pending = 0;
+};
+
+void Busy::tick() {
+    const uint64_t now = s.domain.now();
+    cycles.push_back(now);
+    if (--budget <= 0) return s.domain.sleep(this);
+    const uint32_t r = next() % 16;
+    if (r < 4) {
+        s.domain.sleep(this);
+        s.domain.wake_at(this, now + 1 + next() % 5);
+    } else if (r < 6) {
+        s.domain.wake(&s.block(tile, (k + 1) % Scenario::kBlocks));
+    } else if (r == 6) {
+        s.domain.wake_at(&s.block((tile + 1) % Scenario::kTiles, k), now + 2);
+    } else if (r == 7) {
+        const std::string what =
+            std::to_string(now) + ":" + std::to_string(tile) + "." + std::to_string(k);
+        run_or_defer([this, what] {
+            s.reports.push_back(what);
+            ++s.pending;
+            s.domain.wake(&s.hub);
+        });
+    } else if (r == 8) {
+        s.domain.sleep(this);
+    }
+}
+
+void Hub::tick() {
+    s.reports.push_back("hub@" + std::to_string(s.domain.now()) + "/" + std::to_string(s.pending));
+    s.pending = 0;
+    s.domain.sleep(this);
+}
+
+}  // namespace tiles
+
+TEST(ClockDomain, TilesGiveTheSameResultsOnAnyNumberOfHostThreads) {
+    tiles::Scenario one("one", 1), two("two", 2), three("three", 3);
+    EXPECT_EQ(one.domain.tiles(), 6u);
+    EXPECT_EQ(two.domain.host_threads(), 2u);
+    sc_core::sc_start(2, sc_core::SC_US);
+    ASSERT_GT(one.reports.size(), 20u);
+    EXPECT_EQ(one.reports, two.reports);
+    EXPECT_EQ(one.reports, three.reports);
+    EXPECT_EQ(one.domain.active_edges(), two.domain.active_edges());
+    EXPECT_EQ(one.domain.active_edges(), three.domain.active_edges());
+    for (size_t b = 0; b < one.blocks.size(); ++b) {
+        EXPECT_GT(one.blocks[b]->cycles.size(), 10u) << "block " << b;
+        EXPECT_EQ(one.blocks[b]->cycles, two.blocks[b]->cycles) << "block " << b;
+        EXPECT_EQ(one.blocks[b]->cycles, three.blocks[b]->cycles) << "block " << b;
+    }
+}
+
+TEST(ClockDomain, TilesRunSeriallyWhenSomethingSharedIsAttached) {
+    tiles::Scenario one("one", 1), serial("serial", 2);
+    serial.domain.run_tiles_serially("a shared log");
+    serial.domain.run_tiles_serially("another reason");
+    EXPECT_EQ(serial.domain.serial_reason(), "a shared log");  // the first reason is kept
+    sc_core::sc_start(1, sc_core::SC_US);
+    EXPECT_EQ(one.reports, serial.reports);
 }
 
 }  // namespace

@@ -1,0 +1,38 @@
+#include "tile_log.h"
+
+namespace mvp::sim {
+
+thread_local TileLog* TileLog::current_ = nullptr;
+
+void TileLog::add(std::function<void()> fn) {
+    closures_.push_back(std::move(fn));
+    add(&TileLog::call_closure, this, closures_.size() - 1);
+}
+
+void TileLog::call_closure(void* log, const uint64_t* args) {
+    static_cast<TileLog*>(log)->closures_[args[0]]();
+}
+
+void TileLog::replay() {
+    // A replayed record may not add to this log (the replay runs outside any tile).
+    for (size_t k = 0; k < records_.size(); ++k) {
+        const Record& r = records_[k];
+        r.fn(r.object, r.args);
+    }
+    clear();
+}
+
+void TileLog::clear() {
+    records_.clear();
+    closures_.clear();
+}
+
+void run_or_defer(std::function<void()> fn) {
+    if (TileLog* log = TileLog::current()) {
+        log->add(std::move(fn));
+    } else {
+        fn();
+    }
+}
+
+}  // namespace mvp::sim
