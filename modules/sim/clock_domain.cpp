@@ -18,6 +18,8 @@ ClockDomain::ClockDomain(const sc_core::sc_module_name& name, double mhz)
 
 ClockDomain::~ClockDomain() = default;
 
+thread_local const ClockDomain::Tile* ClockDomain::current_tile_ = nullptr;
+
 uint64_t ClockDomain::now_from_kernel() const {
     return static_cast<uint64_t>(sc_core::sc_time_stamp().value() / period_.value());
 }
@@ -37,6 +39,11 @@ unsigned ClockDomain::attach(Clocked* block) {
     block->domain_ = this;
     block->clock_index_ = static_cast<unsigned>(entries_.size());
     entries_.push_back(Entry{block});
+    if (open_tile_first_ != kNotArmed) {
+        entries_.back().tile = static_cast<unsigned>(tiles_.size());
+    } else if (tiles_.empty()) {
+        tiles_first_ = false;
+    }
     awake_bits_.resize((entries_.size() + 63) / 64, 0);
     tick_bits_.resize(awake_bits_.size(), 0);
     return block->clock_index_;
@@ -53,6 +60,7 @@ void ClockDomain::end_tile() {
     tile->first = open_tile_first_;
     tile->end = static_cast<unsigned>(entries_.size());
     open_tile_first_ = kNotArmed;
+    if (tile->end - tile->first > 64) SC_REPORT_FATAL("mvp/clock", "a tile of more than 64 blocks");
     const unsigned index = static_cast<unsigned>(tiles_.size());
     if (!segments_.empty() && segments_.back().end_tile == index &&
         tiles_.back()->end == tile->first) {
@@ -82,6 +90,10 @@ void ClockDomain::assign_threads() {
         const unsigned n = s.end_tile - s.first_tile;
         for (unsigned k = 0; k < n; ++k) tiles_[s.first_tile + k]->thread = k * threads / n;
     }
+    lanes_.assign(threads, Lane{});
+    lane_tiles_.assign(threads, {});
+    for (unsigned t = 0; t < tiles_.size(); ++t) lane_tiles_[tiles_[t]->thread].push_back(t);
+    for (unsigned l = 0; l < threads; ++l) recount_lane(l);
 }
 
 unsigned ClockDomain::host_threads() const { return pool_ ? pool_->threads() : 1; }
@@ -96,15 +108,88 @@ void ClockDomain::not_attached() const {
 
 bool ClockDomain::awake(const Clocked* block) const { return entries_[index_of(block)].awake; }
 
-bool ClockDomain::any_awake() const {
+void ClockDomain::set_awake(unsigned index, bool awake) {
+    const unsigned t = entries_[index].tile;
+    if (t != kNoTile) {
+        Tile& tile = *tiles_[t];
+        const uint64_t bit = uint64_t{1} << (index - tile.first);
+        if (awake) {
+            tile.awake |= bit;
+        } else {
+            tile.awake &= ~bit;
+        }
+        tile_changed(tile, awake, UINT64_MAX);
+        return;
+    }
+    const uint64_t bit = uint64_t{1} << (index % 64);
+    if (awake) {
+        awake_bits_[index / 64] |= bit;
+    } else {
+        awake_bits_[index / 64] &= ~bit;
+    }
+}
+
+void ClockDomain::tile_changed(const Tile& tile, bool woke, uint64_t timer) {
+    // Inside a tile's pass its thread counts the lane afterwards.
+    if (current_tile_) return;
+    Lane& lane = lanes_[tile.thread];
+    if (woke) lane.awake = true;
+    if (timer < lane.next_timer) lane.next_timer = timer;
+    if (!woke && timer == UINT64_MAX) lane.dirty = true;  // a sleep or a removed timer
+}
+
+void ClockDomain::recount_lane(unsigned l) {
+    Lane& lane = lanes_[l];
+    lane.awake = false;
+    lane.next_timer = UINT64_MAX;
+    lane.dirty = false;
+    for (unsigned t : lane_tiles_[l]) {
+        lane.awake = lane.awake || tiles_[t]->awake != 0;
+        lane.next_timer = std::min(lane.next_timer, tiles_[t]->next_timer);
+    }
+}
+
+bool ClockDomain::lanes_awake() {
+    for (unsigned l = 0; l < lanes_.size(); ++l) {
+        if (lanes_[l].dirty) recount_lane(l);
+        if (lanes_[l].awake) return true;
+    }
+    return false;
+}
+
+bool ClockDomain::tile_timer_due(uint64_t edge) {
+    for (unsigned l = 0; l < lanes_.size(); ++l) {
+        if (lanes_[l].dirty) recount_lane(l);
+        if (lanes_[l].next_timer <= edge) return true;
+    }
+    return false;
+}
+
+bool ClockDomain::any_awake() {
     for (uint64_t word : awake_bits_)
         if (word) return true;
+    return lanes_awake();
+}
+
+bool ClockDomain::any_timer() {
+    if (any_global_timer()) return true;
+    for (unsigned l = 0; l < lanes_.size(); ++l) {
+        if (lanes_[l].dirty) recount_lane(l);
+        if (lanes_[l].next_timer != UINT64_MAX) return true;
+    }
     return false;
+}
+
+bool ClockDomain::acts_now(unsigned index) const {
+    // Outside a parallel pass everything acts at once; inside, a tile acts on its own blocks.
+    if (!TileLog::current()) return true;
+    const unsigned t = entries_[index].tile;
+    return t != kNoTile && current_tile_ == tiles_[t].get();
 }
 
 void ClockDomain::wake(Clocked* block) {
     const unsigned i = index_of(block);
-    if (TileLog* log = TileLog::current()) return log->add(&ClockDomain::replay_wake, this, i);
+    if (!acts_now(i)) return TileLog::current()->add(&ClockDomain::replay_wake, this, i);
     Entry& e = entries_[i];
     if (e.awake) return;
     e.awake = true;
@@ -115,8 +200,7 @@ void ClockDomain::wake(Clocked* block) {
 
 void ClockDomain::wake_at(Clocked* block, uint64_t cycle) {
     const unsigned i = index_of(block);
-    if (TileLog* log = TileLog::current())
-        return log->add(&ClockDomain::replay_wake_at, this, i, cycle);
+    if (!acts_now(i)) return TileLog::current()->add(&ClockDomain::replay_wake_at, this, i, cycle);
     Entry& e = entries_[i];
     if (cycle >= e.wake_cycle) return;  // an earlier wake is pending (or it is already due)
     cycle = std::max(cycle, next_edge());
@@ -132,7 +216,7 @@ void ClockDomain::wake_at(Clocked* block, uint64_t cycle) {
 
 void ClockDomain::sleep(Clocked* block) {
     const unsigned i = index_of(block);
-    if (TileLog* log = TileLog::current()) return log->add(&ClockDomain::replay_sleep, this, i);
+    if (!acts_now(i)) return TileLog::current()->add(&ClockDomain::replay_sleep, this, i);
     Entry& e = entries_[i];
     if (!e.awake) return;
     e.awake = false;
@@ -159,13 +243,7 @@ void ClockDomain::replay_sleep(void* domain, const uint64_t* args) {
     d->sleep(d->entries_[args[0]].block);
 }
 
-void ClockDomain::replay_consume_wake(void* domain, const uint64_t* args) {
-    static_cast<ClockDomain*>(domain)->consume_wake(static_cast<unsigned>(args[0]));
-}
-
 void ClockDomain::consume_wake(unsigned index) {
-    if (TileLog* log = TileLog::current())
-        return log->add(&ClockDomain::replay_consume_wake, this, index);
     disarm(index);
     entries_[index].wake_cycle = UINT64_MAX;
 }
@@ -174,7 +252,15 @@ void ClockDomain::arm(unsigned index, uint64_t cycle) {
     // Callers arm only a block without a timer. A wake for an edge already passed is due at the
     // next one (as the run loop treats it).
     entries_[index].wake_cycle = std::max(cycle, next_edge());
-    if (!any_timer()) wheel_base_ = next_edge();
+    const unsigned t = entries_[index].tile;
+    if (t != kNoTile) {
+        Tile& tile = *tiles_[t];
+        entries_[index].timer_pos = 0;
+        tile.next_timer = std::min(tile.next_timer, entries_[index].wake_cycle);
+        tile_changed(tile, false, entries_[index].wake_cycle);
+        return;
+    }
+    if (!any_global_timer()) wheel_base_ = next_edge();
     if (entries_[index].wake_cycle - wheel_base_ < kWheelCycles) {
         wheel_insert(index);
         return;
@@ -200,6 +286,14 @@ void ClockDomain::disarm(unsigned index) {
     if (e.timer_pos == kNotArmed) return;
     const size_t pos = e.timer_pos;
     e.timer_pos = kNotArmed;
+    if (e.tile != kNoTile) {
+        Tile& tile = *tiles_[e.tile];
+        if (e.wake_cycle == tile.next_timer) {
+            recount_tile_timer(tile);
+            tile_changed(tile, false, UINT64_MAX);
+        }
+        return;
+    }
     if (!e.far) {
         const unsigned slot = static_cast<unsigned>(e.wake_cycle % kWheelCycles);
         std::vector<unsigned>& v = wheel_[slot];
@@ -233,10 +327,29 @@ unsigned ClockDomain::wheel_next_distance() const {
     return kWheelCycles;
 }
 
-uint64_t ClockDomain::earliest_timer() const {
+uint64_t ClockDomain::earliest_timer() {
     uint64_t earliest = far_.empty() ? UINT64_MAX : entries_[far_.front()].wake_cycle;
     if (wheel_count_ > 0) earliest = std::min(earliest, wheel_base_ + wheel_next_distance());
+    for (unsigned l = 0; l < lanes_.size(); ++l) {
+        if (lanes_[l].dirty) recount_lane(l);
+        earliest = std::min(earliest, lanes_[l].next_timer);
+    }
     return earliest;
+}
+
+void ClockDomain::recount_tile_timer(Tile& tile) {
+    tile.next_timer = UINT64_MAX;
+    for (unsigned i = tile.first; i < tile.end; ++i)
+        if (entries_[i].timer_pos != kNotArmed)
+            tile.next_timer = std::min(tile.next_timer, entries_[i].wake_cycle);
+}
+
+void ClockDomain::fire_tile_timers(Tile& tile, uint64_t edge) {
+    if (tile.next_timer > edge) return;
+    for (unsigned i = tile.first; i < tile.end; ++i) {
+        const Entry& e = entries_[i];
+        if (e.timer_pos != kNotArmed && e.wake_cycle <= edge) fire(i, edge);
+    }
 }
 
 void ClockDomain::fire(unsigned index, uint64_t edge) {
@@ -314,21 +427,32 @@ void ClockDomain::run() {
         if (sc_core::sc_time_stamp() != time_of(edge)) continue;  // woken early: plan again
 
         fire_timers(edge);
-        if (!any_awake()) continue;
+        if (!any_awake() && !tile_timer_due(edge)) continue;
         ++active_edges_;
         // A block woken at this very time, or during this pass, starts on the next edge.
         tick_bits_ = awake_bits_;
         in_pass_ = true;
         pass_edge_ = edge;
+        const bool parallel =
+            pool_ && serial_reason_.empty() && segments_.size() == 1 && tiles_first_;
+        if (!parallel) {
+            // The tiles' timers fire with the others', before any block ticks.
+            for (const auto& tile : tiles_) fire_tile_timers(*tile, edge);
+        }
         unsigned pos = 0;
-        if (pool_ && serial_reason_.empty()) {
-            for (const Segment& segment : segments_) {
-                tick_range(pos, tiles_[segment.first_tile]->first, edge);
-                tick_segment(segment, edge);
-                pos = tiles_[segment.end_tile - 1]->end;
+        for (const Segment& segment : segments_) {
+            tick_range(pos, tiles_[segment.first_tile]->first, edge);
+            if (parallel) {
+                tick_segment_parallel(segment, edge);
+            } else {
+                for (unsigned t = segment.first_tile; t < segment.end_tile; ++t)
+                    tick_tile(*tiles_[t], edge);
             }
+            pos = tiles_[segment.end_tile - 1]->end;
         }
         tick_range(pos, static_cast<unsigned>(entries_.size()), edge);
+        if (!parallel)
+            for (unsigned l = 0; l < lanes_.size(); ++l) recount_lane(l);
         in_pass_ = false;
         for (const auto& observe : observers_) observe();
     }
@@ -357,33 +481,40 @@ void ClockDomain::tick_range(unsigned first, unsigned end, uint64_t edge) {
     }
 }
 
-void ClockDomain::tick_segment(const Segment& segment, uint64_t edge) {
-    // Only the tiles with a block to tick take part; one such tile is ticked here, unlogged.
-    active_tiles_.clear();
-    for (unsigned t = segment.first_tile; t < segment.end_tile; ++t) {
-        const Tile& tile = *tiles_[t];
-        for (unsigned word = tile.first / 64; word * 64 < tile.end; ++word) {
-            if (tick_bits_in(word, tile.first, tile.end)) {
-                active_tiles_.push_back(t);
-                break;
-            }
-        }
+void ClockDomain::tick_tile(Tile& tile, uint64_t edge) {
+    for (uint64_t bits = tile.awake; bits; bits &= bits - 1) {
+        const unsigned i = tile.first + static_cast<unsigned>(__builtin_ctzll(bits));
+        Entry& e = entries_[i];
+        if (!e.awake || e.first_cycle > edge) continue;
+        if (e.wake_cycle <= edge) consume_wake(i);  // the requested tick is this one
+        e.block->tick();
     }
-    if (active_tiles_.size() <= 1) {
-        for (unsigned t : active_tiles_) tick_range(tiles_[t]->first, tiles_[t]->end, edge);
-        return;
+}
+
+void ClockDomain::tick_segment_parallel(const Segment& segment, uint64_t edge) {
+    pass_segment_ = &segment;
+    // When only this thread's tiles have work, no other thread is woken.
+    bool others = false;
+    for (unsigned l = 1; l < lanes_.size() && !others; ++l) {
+        if (lanes_[l].dirty) recount_lane(l);
+        others = lanes_[l].awake || lanes_[l].next_timer <= edge;
     }
-    pool_->run(&ClockDomain::tick_tiles, this);
-    // The tiles' effects on shared state, in tile order; a tile that failed ends the pass with
-    // its error once the tiles before it have been replayed.
+    if (others) {
+        pool_->run(&ClockDomain::tick_tiles, this);
+    } else {
+        tick_tiles(this, 0);
+    }
+    pass_segment_ = nullptr;
+    // The tiles' effects outside themselves, in tile order; a tile that failed ends the pass
+    // with its error once the tiles before it have been replayed.
     try {
-        for (unsigned t : active_tiles_) {
+        for (unsigned t = segment.first_tile; t < segment.end_tile; ++t) {
             Tile& tile = *tiles_[t];
             if (tile.error) std::rethrow_exception(tile.error);
-            tile.log.replay();
+            if (!tile.log.empty()) tile.log.replay();
         }
     } catch (...) {
-        for (unsigned t : active_tiles_) {
+        for (unsigned t = segment.first_tile; t < segment.end_tile; ++t) {
             tiles_[t]->log.clear();
             tiles_[t]->error = nullptr;
         }
@@ -392,18 +523,27 @@ void ClockDomain::tick_segment(const Segment& segment, uint64_t edge) {
 }
 
 void ClockDomain::tick_tiles(void* domain, unsigned thread) {
+    // The thread's tiles: timers fire, awake blocks tick; then the lane is counted afresh.
+    // Blocks of other tiles and of other domains are only touched through the tiles' logs.
     auto* d = static_cast<ClockDomain*>(domain);
-    for (unsigned t : d->active_tiles_) {
+    const Segment& segment = *d->pass_segment_;
+    const uint64_t edge = d->pass_edge_;
+    for (unsigned t : d->lane_tiles_[thread]) {
+        if (t < segment.first_tile || t >= segment.end_tile) continue;
         Tile& tile = *d->tiles_[t];
-        if (tile.thread != thread) continue;
+        if (tile.awake == 0 && tile.next_timer > edge) continue;
+        current_tile_ = &tile;
         TileLog::set_current(&tile.log);
         try {
-            d->tick_range(tile.first, tile.end, d->pass_edge_);
+            d->fire_tile_timers(tile, edge);
+            d->tick_tile(tile, edge);
         } catch (...) {
             tile.error = std::current_exception();
         }
         TileLog::set_current(nullptr);
+        current_tile_ = nullptr;
     }
+    d->recount_lane(thread);
 }
 
 }  // namespace mvp::sim

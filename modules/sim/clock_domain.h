@@ -36,11 +36,14 @@ class Clocked {
 // a known cycle (a fixed latency) asks to be woken then: one timed event, not a countdown.
 //
 // Tiles: consecutive blocks attached between begin_tile() and end_tile() (an SP and its
-// memory-side blocks) that touch nothing of the other tiles' within a cycle. With host threads
-// (set_host_threads), the tiles of an edge are ticked on several host threads; what a tile does
-// to shared state (wake, wake_at and sleep of any domain, and the calls blocks route through
-// TileLog) is logged and replayed in tile order once all tiles of the edge are done, which is
-// the order one thread would have done it in: results do not depend on the thread count.
+// memory-side blocks) that touch nothing of the other tiles' within a cycle. A tile keeps its
+// blocks' awake bits and timers itself, so that its wakes and sleeps touch only its own state.
+// With host threads (set_host_threads), the tiles of an edge are ticked on several host
+// threads, each thread a fixed run of tiles; what a tile does to anything outside itself (a
+// wake, wake_at or sleep of another tile's block or of another domain, and the calls blocks
+// route through TileLog) is logged and replayed in tile order once all tiles of the edge are
+// done, which is the order one thread would have done it in: results do not depend on the
+// thread count.
 class ClockDomain : public sc_core::sc_module {
   public:
     ClockDomain(const sc_core::sc_module_name& name, double mhz);
@@ -93,22 +96,35 @@ class ClockDomain : public sc_core::sc_module {
     uint64_t active_edges() const { return active_edges_; }
 
   private:
+    static constexpr unsigned kNoTile = ~0u;
     struct Entry {
         Clocked* block;
+        unsigned tile = kNoTile;  // the tile it belongs to
         bool awake = false;
-        bool far = false;                  // the timer is in far_, not in the wheel
-        unsigned timer_pos = kNotArmed;    // position in its wheel slot or in far_, when armed
+        bool far = false;  // the timer is in far_, not in the wheel
+        // Position in its wheel slot or in far_ when armed (a tile's block: 0 when armed).
+        unsigned timer_pos = kNotArmed;
         uint64_t first_cycle = 0;          // the first edge of the current awake period
         uint64_t wake_cycle = UINT64_MAX;  // a pending wake_at
     };
 
-    // Aligned to a cache line: tiles ticked on different host threads write their own logs.
+    // Aligned to a cache line: tiles ticked on different host threads write only their own.
     struct alignas(64) Tile {
-        unsigned first = 0;  // its blocks' indices: [first, end)
+        unsigned first = 0;  // its blocks' indices: [first, end), at most 64
         unsigned end = 0;
-        unsigned thread = 0;  // the host thread that ticks it
+        unsigned thread = 0;               // the host thread that ticks it
+        uint64_t awake = 0;                // bit k: block first + k is awake
+        uint64_t next_timer = UINT64_MAX;  // the earliest armed timer of its blocks
         TileLog log;
         std::exception_ptr error;
+    };
+    // What the domain's process needs of a thread's tiles to plan its edges: whether a block is
+    // awake and the earliest timer. Exact after each pass (the thread computes it); changes made
+    // outside a pass update it at once (wakes, timers) or mark it for a new count (sleeps).
+    struct alignas(64) Lane {
+        bool awake = false;
+        bool dirty = false;
+        uint64_t next_timer = UINT64_MAX;
     };
     // Tiles ticked together: a run of tiles with no block between them.
     struct Segment {
@@ -117,33 +133,38 @@ class ClockDomain : public sc_core::sc_module {
     };
 
     void run();
-    // Ticks the awake blocks with index in [first, end) at `edge`, in order.
     void assign_threads();
+    // Ticks the awake blocks (not in a tile) with index in [first, end) at `edge`, in order.
     void tick_range(unsigned first, unsigned end, uint64_t edge);
     // The bits of tick_bits_[word] whose indices are in [first, end).
     uint64_t tick_bits_in(unsigned word, unsigned first, unsigned end) const;
-    void tick_segment(const Segment& segment, uint64_t edge);
+    // A tile's pass: its awake blocks in index order.
+    void tick_tile(Tile& tile, uint64_t edge);
+    void fire_tile_timers(Tile& tile, uint64_t edge);
+    void recount_tile_timer(Tile& tile);
+    // A thread's lane from its tiles.
+    void recount_lane(unsigned lane);
+    // A change to a tile's state made outside its pass: keeps its lane exact.
+    void tile_changed(const Tile& tile, bool woke, uint64_t timer);
+    bool lanes_awake();
+    bool tile_timer_due(uint64_t edge);
+    void tick_segment_parallel(const Segment& segment, uint64_t edge);
     static void tick_tiles(void* domain, unsigned thread);
+    // Whether an operation on block `index` is done now (false: logged for the tile's replay).
+    bool acts_now(unsigned index) const;
     // The pass takes `index`'s requested tick (wake_at) at this edge.
     void consume_wake(unsigned index);
     static void replay_wake(void* domain, const uint64_t* args);
     static void replay_wake_at(void* domain, const uint64_t* args);
     static void replay_sleep(void* domain, const uint64_t* args);
-    static void replay_consume_wake(void* domain, const uint64_t* args);
     uint64_t now_from_kernel() const;
     void notify();
-    void set_awake(unsigned index, bool awake) {
-        const uint64_t bit = uint64_t{1} << (index % 64);
-        if (awake) {
-            awake_bits_[index / 64] |= bit;
-        } else {
-            awake_bits_[index / 64] &= ~bit;
-        }
-    }
-    bool any_awake() const;
-    bool any_timer() const { return wheel_count_ > 0 || !far_.empty(); }
+    void set_awake(unsigned index, bool awake);
+    bool any_awake();
+    bool any_global_timer() const { return wheel_count_ > 0 || !far_.empty(); }
+    bool any_timer();
     // The cycle of the earliest armed timer (any_timer() must hold).
-    uint64_t earliest_timer() const;
+    uint64_t earliest_timer();
     // Wakes the blocks whose timers are due at `edge`, and moves the wheel on past it.
     void fire_timers(uint64_t edge);
     void fire(unsigned index, uint64_t edge);
@@ -199,7 +220,13 @@ class ClockDomain : public sc_core::sc_module {
     unsigned open_tile_first_ = kNotArmed;  // begin_tile() seen, end_tile() not yet
     std::unique_ptr<HostThreadPool> pool_;
     std::string serial_reason_;
-    std::vector<unsigned> active_tiles_;  // the tiles of the segment being ticked
+    std::vector<Lane> lanes_;                        // one per host thread
+    std::vector<std::vector<unsigned>> lane_tiles_;  // each thread's tiles
+    // Tiles may run on several threads: they are one segment from the first block (no block
+    // outside a tile ticks before them, and they fire their timers in their own pass).
+    bool tiles_first_ = true;
+    static thread_local const Tile* current_tile_;  // the tile this host thread is ticking
+    const Segment* pass_segment_ = nullptr;         // the segment of a parallel pass
 };
 
 }  // namespace mvp::sim
