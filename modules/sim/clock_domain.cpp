@@ -1,6 +1,7 @@
 #include "clock_domain.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 #include "host_thread_pool.h"
@@ -82,18 +83,50 @@ void ClockDomain::set_host_threads(unsigned threads) {
 }
 
 void ClockDomain::assign_threads() {
-    // A segment's tiles are cut into runs of consecutive tiles, one per thread, for good: an
-    // SP's state stays in one core's caches, and neighbouring SPs (whose data the allocator
-    // may have placed side by side) mostly share a thread.
+    // Each thread ticks a run of consecutive tiles, the same from one pass to the next: an SP's
+    // state stays in one core's caches, and neighbouring SPs (whose data the allocator may have
+    // placed side by side) mostly share a thread. The runs start equal; balance_lanes() moves
+    // their boundaries.
     const unsigned threads = host_threads();
-    for (const Segment& s : segments_) {
-        const unsigned n = s.end_tile - s.first_tile;
-        for (unsigned k = 0; k < n; ++k) tiles_[s.first_tile + k]->thread = k * threads / n;
-    }
+    const unsigned n = static_cast<unsigned>(tiles_.size());
+    lane_first_.assign(threads + 1, n);
+    for (unsigned l = 0; l < threads; ++l) lane_first_[l] = l * n / threads;
     lanes_.assign(threads, Lane{});
+    apply_lanes();
+}
+
+void ClockDomain::apply_lanes() {
+    const unsigned threads = static_cast<unsigned>(lanes_.size());
     lane_tiles_.assign(threads, {});
-    for (unsigned t = 0; t < tiles_.size(); ++t) lane_tiles_[tiles_[t]->thread].push_back(t);
-    for (unsigned l = 0; l < threads; ++l) recount_lane(l);
+    for (unsigned l = 0; l < threads; ++l) {
+        for (unsigned t = lane_first_[l]; t < lane_first_[l + 1]; ++t) {
+            tiles_[t]->thread = l;
+            lane_tiles_[l].push_back(t);
+        }
+        recount_lane(l);
+    }
+}
+
+void ClockDomain::balance_lanes() {
+    // The threads' host time in their tiles over the last passes: a boundary moves by one tile
+    // toward the thread that took less, when the difference is more than that thread's average
+    // tile. Which thread ticks a tile changes only the host time, never a result.
+    const unsigned threads = static_cast<unsigned>(lanes_.size());
+    bool moved = false;
+    for (unsigned l = 0; l + 1 < threads; ++l) {
+        const uint64_t a = lanes_[l].busy_ns, b = lanes_[l + 1].busy_ns;
+        const unsigned na = lane_first_[l + 1] - lane_first_[l];
+        const unsigned nb = lane_first_[l + 2] - lane_first_[l + 1];
+        if (b > a && nb > 1 && b - a > b / nb) {
+            ++lane_first_[l + 1];
+            moved = true;
+        } else if (a > b && na > 1 && a - b > a / na) {
+            --lane_first_[l + 1];
+            moved = true;
+        }
+    }
+    for (Lane& lane : lanes_) lane.busy_ns = 0;
+    if (moved) apply_lanes();
 }
 
 unsigned ClockDomain::host_threads() const { return pool_ ? pool_->threads() : 1; }
@@ -501,6 +534,10 @@ void ClockDomain::tick_segment_parallel(const Segment& segment, uint64_t edge) {
     }
     if (others) {
         pool_->run(&ClockDomain::tick_tiles, this);
+        if (++balance_passes_ == kBalancePasses) {
+            balance_passes_ = 0;
+            balance_lanes();
+        }
     } else {
         tick_tiles(this, 0);
     }
@@ -528,6 +565,7 @@ void ClockDomain::tick_tiles(void* domain, unsigned thread) {
     auto* d = static_cast<ClockDomain*>(domain);
     const Segment& segment = *d->pass_segment_;
     const uint64_t edge = d->pass_edge_;
+    const auto start = std::chrono::steady_clock::now();
     for (unsigned t : d->lane_tiles_[thread]) {
         if (t < segment.first_tile || t >= segment.end_tile) continue;
         Tile& tile = *d->tiles_[t];
@@ -544,6 +582,10 @@ void ClockDomain::tick_tiles(void* domain, unsigned thread) {
         current_tile_ = nullptr;
     }
     d->recount_lane(thread);
+    d->lanes_[thread].busy_ns +=
+        static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                  std::chrono::steady_clock::now() - start)
+                                  .count());
 }
 
 }  // namespace mvp::sim

@@ -125,6 +125,7 @@ class ClockDomain : public sc_core::sc_module {
         bool awake = false;
         bool dirty = false;
         uint64_t next_timer = UINT64_MAX;
+        uint64_t busy_ns = 0;  // host time in its tiles since the last balance_lanes()
     };
     // Tiles ticked together: a run of tiles with no block between them.
     struct Segment {
@@ -134,6 +135,10 @@ class ClockDomain : public sc_core::sc_module {
 
     void run();
     void assign_threads();
+    // Gives each thread its tiles (lane_first_) and counts the lanes.
+    void apply_lanes();
+    // Moves the threads' boundaries toward equal host time (every kBalancePasses passes).
+    void balance_lanes();
     // Ticks the awake blocks (not in a tile) with index in [first, end) at `edge`, in order.
     void tick_range(unsigned first, unsigned end, uint64_t edge);
     // The bits of tick_bits_[word] whose indices are in [first, end).
@@ -222,6 +227,9 @@ class ClockDomain : public sc_core::sc_module {
     std::string serial_reason_;
     std::vector<Lane> lanes_;                        // one per host thread
     std::vector<std::vector<unsigned>> lane_tiles_;  // each thread's tiles
+    std::vector<unsigned> lane_first_;  // thread l ticks tiles [lane_first_[l], lane_first_[l + 1])
+    static constexpr unsigned kBalancePasses = 256;
+    unsigned balance_passes_ = 0;
     // Tiles may run on several threads: they are one segment from the first block (no block
     // outside a tile ticks before them, and they fire their timers in their own pass).
     bool tiles_first_ = true;
