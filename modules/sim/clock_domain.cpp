@@ -466,8 +466,8 @@ void ClockDomain::run() {
         tick_bits_ = awake_bits_;
         in_pass_ = true;
         pass_edge_ = edge;
-        const bool parallel =
-            pool_ && serial_reason_.empty() && segments_.size() == 1 && tiles_first_;
+        const bool parallel = pool_ && serial_reason_.empty() && segments_.size() == 1 &&
+                              tiles_first_ && tiles_.size() > 1;
         if (!parallel) {
             // The tiles' timers fire with the others', before any block ticks.
             for (const auto& tile : tiles_) fire_tile_timers(*tile, edge);
