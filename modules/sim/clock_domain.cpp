@@ -544,16 +544,23 @@ void ClockDomain::tick_segment_parallel(const Segment& segment, uint64_t edge) {
     pass_segment_ = nullptr;
     // The tiles' effects outside themselves, in tile order; a tile that failed ends the pass
     // with its error once the tiles before it have been replayed.
+    // The lanes are runs of tiles in tile order.
     try {
-        for (unsigned t = segment.first_tile; t < segment.end_tile; ++t) {
-            Tile& tile = *tiles_[t];
-            if (tile.error) std::rethrow_exception(tile.error);
-            if (!tile.log.empty()) tile.log.replay();
+        for (Lane& lane : lanes_) {
+            for (unsigned t : lane.logged) {
+                Tile& tile = *tiles_[t];
+                if (tile.error) std::rethrow_exception(tile.error);
+                tile.log.replay();
+            }
+            lane.logged.clear();
         }
     } catch (...) {
-        for (unsigned t = segment.first_tile; t < segment.end_tile; ++t) {
-            tiles_[t]->log.clear();
-            tiles_[t]->error = nullptr;
+        for (Lane& lane : lanes_) {
+            for (unsigned t : lane.logged) {
+                tiles_[t]->log.clear();
+                tiles_[t]->error = nullptr;
+            }
+            lane.logged.clear();
         }
         throw;
     }
@@ -580,6 +587,7 @@ void ClockDomain::tick_tiles(void* domain, unsigned thread) {
         }
         TileLog::set_current(nullptr);
         current_tile_ = nullptr;
+        if (!tile.log.empty() || tile.error) d->lanes_[thread].logged.push_back(t);
     }
     d->recount_lane(thread);
     d->lanes_[thread].busy_ns +=

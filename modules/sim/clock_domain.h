@@ -126,6 +126,9 @@ class ClockDomain : public sc_core::sc_module {
         bool dirty = false;
         uint64_t next_timer = UINT64_MAX;
         uint64_t busy_ns = 0;  // host time in its tiles since the last balance_lanes()
+        // Its tiles with a log to replay or an error from the last parallel pass, in order (the
+        // domain's thread reads this instead of every tile).
+        std::vector<unsigned> logged;
     };
     // Tiles ticked together: a run of tiles with no block between them.
     struct Segment {
