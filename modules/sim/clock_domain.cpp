@@ -141,36 +141,6 @@ void ClockDomain::not_attached() const {
 
 bool ClockDomain::awake(const Clocked* block) const { return entries_[index_of(block)].awake; }
 
-void ClockDomain::set_awake(unsigned index, bool awake) {
-    const unsigned t = entries_[index].tile;
-    if (t != kNoTile) {
-        Tile& tile = *tiles_[t];
-        const uint64_t bit = uint64_t{1} << (index - tile.first);
-        if (awake) {
-            tile.awake |= bit;
-        } else {
-            tile.awake &= ~bit;
-        }
-        tile_changed(tile, awake, UINT64_MAX);
-        return;
-    }
-    const uint64_t bit = uint64_t{1} << (index % 64);
-    if (awake) {
-        awake_bits_[index / 64] |= bit;
-    } else {
-        awake_bits_[index / 64] &= ~bit;
-    }
-}
-
-void ClockDomain::tile_changed(const Tile& tile, bool woke, uint64_t timer) {
-    // Inside a tile's pass its thread counts the lane afterwards.
-    if (current_tile_) return;
-    Lane& lane = lanes_[tile.thread];
-    if (woke) lane.awake = true;
-    if (timer < lane.next_timer) lane.next_timer = timer;
-    if (!woke && timer == UINT64_MAX) lane.dirty = true;  // a sleep or a removed timer
-}
-
 void ClockDomain::recount_lane(unsigned l) {
     Lane& lane = lanes_[l];
     lane.awake = false;
@@ -211,13 +181,6 @@ bool ClockDomain::any_timer() {
         if (lanes_[l].next_timer != UINT64_MAX) return true;
     }
     return false;
-}
-
-bool ClockDomain::acts_now(unsigned index) const {
-    // Outside a parallel pass everything acts at once; inside, a tile acts on its own blocks.
-    if (!TileLog::current()) return true;
-    const unsigned t = entries_[index].tile;
-    return t != kNoTile && current_tile_ == tiles_[t].get();
 }
 
 void ClockDomain::wake(Clocked* block) {
@@ -289,6 +252,7 @@ void ClockDomain::arm(unsigned index, uint64_t cycle) {
     if (t != kNoTile) {
         Tile& tile = *tiles_[t];
         entries_[index].timer_pos = 0;
+        tile.armed |= uint64_t{1} << (index - tile.first);
         tile.next_timer = std::min(tile.next_timer, entries_[index].wake_cycle);
         tile_changed(tile, false, entries_[index].wake_cycle);
         return;
@@ -321,6 +285,7 @@ void ClockDomain::disarm(unsigned index) {
     e.timer_pos = kNotArmed;
     if (e.tile != kNoTile) {
         Tile& tile = *tiles_[e.tile];
+        tile.armed &= ~(uint64_t{1} << (index - tile.first));
         if (e.wake_cycle == tile.next_timer) {
             recount_tile_timer(tile);
             tile_changed(tile, false, UINT64_MAX);
@@ -372,17 +337,30 @@ uint64_t ClockDomain::earliest_timer() {
 
 void ClockDomain::recount_tile_timer(Tile& tile) {
     tile.next_timer = UINT64_MAX;
-    for (unsigned i = tile.first; i < tile.end; ++i)
-        if (entries_[i].timer_pos != kNotArmed)
-            tile.next_timer = std::min(tile.next_timer, entries_[i].wake_cycle);
+    for (uint64_t bits = tile.armed; bits; bits &= bits - 1) {
+        const unsigned i = tile.first + static_cast<unsigned>(__builtin_ctzll(bits));
+        tile.next_timer = std::min(tile.next_timer, entries_[i].wake_cycle);
+    }
 }
 
 void ClockDomain::fire_tile_timers(Tile& tile, uint64_t edge) {
+    // As fire() for each due timer, with one count of the tile's earliest timer at the end.
     if (tile.next_timer > edge) return;
-    for (unsigned i = tile.first; i < tile.end; ++i) {
-        const Entry& e = entries_[i];
-        if (e.timer_pos != kNotArmed && e.wake_cycle <= edge) fire(i, edge);
+    for (uint64_t bits = tile.armed; bits; bits &= bits - 1) {
+        const unsigned i = tile.first + static_cast<unsigned>(__builtin_ctzll(bits));
+        Entry& e = entries_[i];
+        if (e.wake_cycle > edge) continue;
+        e.timer_pos = kNotArmed;
+        tile.armed &= ~(uint64_t{1} << (i - tile.first));
+        e.wake_cycle = UINT64_MAX;
+        if (!e.awake) {
+            e.awake = true;
+            e.first_cycle = edge;
+            set_tile_awake(tile, i, true);
+        }
     }
+    recount_tile_timer(tile);
+    tile_changed(tile, false, UINT64_MAX);
 }
 
 void ClockDomain::fire(unsigned index, uint64_t edge) {
@@ -469,7 +447,9 @@ void ClockDomain::run() {
         const bool parallel = pool_ && serial_reason_.empty() && segments_.size() == 1 &&
                               tiles_first_ && tiles_.size() > 1;
         if (!parallel) {
-            // The tiles' timers fire with the others', before any block ticks.
+            // The tiles' timers fire with the others', before any block ticks; the lanes are
+            // counted once the tiles are done.
+            lanes_counted_after_pass_ = true;
             for (const auto& tile : tiles_) fire_tile_timers(*tile, edge);
         }
         unsigned pos = 0;
@@ -484,8 +464,10 @@ void ClockDomain::run() {
             pos = tiles_[segment.end_tile - 1]->end;
         }
         tick_range(pos, static_cast<unsigned>(entries_.size()), edge);
-        if (!parallel)
+        if (!parallel) {
+            lanes_counted_after_pass_ = false;
             for (unsigned l = 0; l < lanes_.size(); ++l) recount_lane(l);
+        }
         in_pass_ = false;
         for (const auto& observe : observers_) observe();
     }

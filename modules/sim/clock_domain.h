@@ -114,6 +114,7 @@ class ClockDomain : public sc_core::sc_module {
         unsigned end = 0;
         unsigned thread = 0;               // the host thread that ticks it
         uint64_t awake = 0;                // bit k: block first + k is awake
+        uint64_t armed = 0;                // bit k: block first + k has a timer
         uint64_t next_timer = UINT64_MAX;  // the earliest armed timer of its blocks
         TileLog log;
         std::exception_ptr error;
@@ -152,14 +153,26 @@ class ClockDomain : public sc_core::sc_module {
     void recount_tile_timer(Tile& tile);
     // A thread's lane from its tiles.
     void recount_lane(unsigned lane);
-    // A change to a tile's state made outside its pass: keeps its lane exact.
-    void tile_changed(const Tile& tile, bool woke, uint64_t timer);
+    // A change to a tile's state: keeps its lane exact when made outside the tiles' pass (a
+    // tile's thread counts its lane after its pass; one thread counts all of them).
+    void tile_changed(const Tile& tile, bool woke, uint64_t timer) {
+        if (lanes_counted_after_pass_ || current_tile_) return;
+        Lane& lane = lanes_[tile.thread];
+        if (woke) lane.awake = true;
+        if (timer < lane.next_timer) lane.next_timer = timer;
+        if (!woke && timer == UINT64_MAX) lane.dirty = true;  // a sleep or a removed timer
+    }
     bool lanes_awake();
     bool tile_timer_due(uint64_t edge);
     void tick_segment_parallel(const Segment& segment, uint64_t edge);
     static void tick_tiles(void* domain, unsigned thread);
     // Whether an operation on block `index` is done now (false: logged for the tile's replay).
-    bool acts_now(unsigned index) const;
+    bool acts_now(unsigned index) const {
+        // Outside a parallel pass everything acts at once; inside, a tile on its own blocks.
+        if (!TileLog::current()) return true;
+        const unsigned t = entries_[index].tile;
+        return t != kNoTile && current_tile_ == tiles_[t].get();
+    }
     // The pass takes `index`'s requested tick (wake_at) at this edge.
     void consume_wake(unsigned index);
     static void replay_wake(void* domain, const uint64_t* args);
@@ -167,7 +180,25 @@ class ClockDomain : public sc_core::sc_module {
     static void replay_sleep(void* domain, const uint64_t* args);
     uint64_t now_from_kernel() const;
     void notify();
-    void set_awake(unsigned index, bool awake);
+    void set_awake(unsigned index, bool awake) {
+        const unsigned t = entries_[index].tile;
+        if (t != kNoTile) return set_tile_awake(*tiles_[t], index, awake);
+        const uint64_t bit = uint64_t{1} << (index % 64);
+        if (awake) {
+            awake_bits_[index / 64] |= bit;
+        } else {
+            awake_bits_[index / 64] &= ~bit;
+        }
+    }
+    void set_tile_awake(Tile& tile, unsigned index, bool awake) {
+        const uint64_t bit = uint64_t{1} << (index - tile.first);
+        if (awake) {
+            tile.awake |= bit;
+        } else {
+            tile.awake &= ~bit;
+        }
+        tile_changed(tile, awake, UINT64_MAX);
+    }
     bool any_awake();
     bool any_global_timer() const { return wheel_count_ > 0 || !far_.empty(); }
     bool any_timer();
@@ -229,6 +260,7 @@ class ClockDomain : public sc_core::sc_module {
     std::unique_ptr<HostThreadPool> pool_;
     std::string serial_reason_;
     std::vector<Lane> lanes_;                        // one per host thread
+    bool lanes_counted_after_pass_ = false;          // a one-thread pass of the tiles is under way
     std::vector<std::vector<unsigned>> lane_tiles_;  // each thread's tiles
     std::vector<unsigned> lane_first_;  // thread l ticks tiles [lane_first_[l], lane_first_[l + 1])
     static constexpr unsigned kBalancePasses = 256;
