@@ -154,16 +154,14 @@ void ClockDomain::recount_lane(unsigned l) {
 
 bool ClockDomain::lanes_awake() {
     for (unsigned l = 0; l < lanes_.size(); ++l) {
-        if (lanes_[l].dirty) recount_lane(l);
-        if (lanes_[l].awake) return true;
+        if (lane(l).awake) return true;
     }
     return false;
 }
 
 bool ClockDomain::tile_timer_due(uint64_t edge) {
     for (unsigned l = 0; l < lanes_.size(); ++l) {
-        if (lanes_[l].dirty) recount_lane(l);
-        if (lanes_[l].next_timer <= edge) return true;
+        if (lane(l).next_timer <= edge) return true;
     }
     return false;
 }
@@ -177,8 +175,7 @@ bool ClockDomain::any_awake() {
 bool ClockDomain::any_timer() {
     if (any_global_timer()) return true;
     for (unsigned l = 0; l < lanes_.size(); ++l) {
-        if (lanes_[l].dirty) recount_lane(l);
-        if (lanes_[l].next_timer != UINT64_MAX) return true;
+        if (lane(l).next_timer != UINT64_MAX) return true;
     }
     return false;
 }
@@ -329,8 +326,7 @@ uint64_t ClockDomain::earliest_timer() {
     uint64_t earliest = far_.empty() ? UINT64_MAX : entries_[far_.front()].wake_cycle;
     if (wheel_count_ > 0) earliest = std::min(earliest, wheel_base_ + wheel_next_distance());
     for (unsigned l = 0; l < lanes_.size(); ++l) {
-        if (lanes_[l].dirty) recount_lane(l);
-        earliest = std::min(earliest, lanes_[l].next_timer);
+        earliest = std::min(earliest, lane(l).next_timer);
     }
     return earliest;
 }
@@ -352,20 +348,19 @@ void ClockDomain::fire_tile_timers(Tile& tile, uint64_t edge) {
         if (e.wake_cycle > edge) continue;
         e.timer_pos = kNotArmed;
         tile.armed &= ~(uint64_t{1} << (i - tile.first));
-        e.wake_cycle = UINT64_MAX;
-        if (!e.awake) {
-            e.awake = true;
-            e.first_cycle = edge;
-            set_tile_awake(tile, i, true);
-        }
+        fired(i, edge);
     }
     recount_tile_timer(tile);
     tile_changed(tile, false, UINT64_MAX);
 }
 
 void ClockDomain::fire(unsigned index, uint64_t edge) {
-    Entry& e = entries_[index];
     disarm(index);
+    fired(index, edge);
+}
+
+void ClockDomain::fired(unsigned index, uint64_t edge) {
+    Entry& e = entries_[index];
     e.wake_cycle = UINT64_MAX;
     if (!e.awake) {
         e.awake = true;
@@ -484,26 +479,14 @@ uint64_t ClockDomain::tick_bits_in(unsigned word, unsigned first, unsigned end) 
 void ClockDomain::tick_range(unsigned first, unsigned end, uint64_t edge) {
     for (unsigned word = first / 64; word * 64 < end; ++word) {
         const unsigned base = word * 64;
-        for (uint64_t bits = tick_bits_in(word, first, end); bits; bits &= bits - 1) {
-            const unsigned i = base + static_cast<unsigned>(__builtin_ctzll(bits));
-            Entry& e = entries_[i];
-            if (!e.awake || e.first_cycle > edge) continue;
-            // The requested tick is this one. (Whether a wake is due at this edge does not
-            // change during a pass: a wake_at asks for a later edge.)
-            if (e.wake_cycle <= edge) consume_wake(i);
-            e.block->tick();
-        }
+        for (uint64_t bits = tick_bits_in(word, first, end); bits; bits &= bits - 1)
+            tick_block(base + static_cast<unsigned>(__builtin_ctzll(bits)), edge);
     }
 }
 
 void ClockDomain::tick_tile(Tile& tile, uint64_t edge) {
-    for (uint64_t bits = tile.awake; bits; bits &= bits - 1) {
-        const unsigned i = tile.first + static_cast<unsigned>(__builtin_ctzll(bits));
-        Entry& e = entries_[i];
-        if (!e.awake || e.first_cycle > edge) continue;
-        if (e.wake_cycle <= edge) consume_wake(i);  // the requested tick is this one
-        e.block->tick();
-    }
+    for (uint64_t bits = tile.awake; bits; bits &= bits - 1)
+        tick_block(tile.first + static_cast<unsigned>(__builtin_ctzll(bits)), edge);
 }
 
 void ClockDomain::tick_segment_parallel(const Segment& segment, uint64_t edge) {
@@ -511,8 +494,7 @@ void ClockDomain::tick_segment_parallel(const Segment& segment, uint64_t edge) {
     // When only this thread's tiles have work, no other thread is woken.
     bool others = false;
     for (unsigned l = 1; l < lanes_.size() && !others; ++l) {
-        if (lanes_[l].dirty) recount_lane(l);
-        others = lanes_[l].awake || lanes_[l].next_timer <= edge;
+        others = lane(l).awake || lane(l).next_timer <= edge;
     }
     if (others) {
         pool_->run(&ClockDomain::tick_tiles, this);

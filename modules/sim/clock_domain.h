@@ -147,12 +147,26 @@ class ClockDomain : public sc_core::sc_module {
     void tick_range(unsigned first, unsigned end, uint64_t edge);
     // The bits of tick_bits_[word] whose indices are in [first, end).
     uint64_t tick_bits_in(unsigned word, unsigned first, unsigned end) const;
+    // One block of a pass snapshot: ticked unless it slept or woke during the pass. (Whether
+    // a wake is due at this edge does not change during a pass: a wake_at asks for a later
+    // edge.)
+    void tick_block(unsigned index, uint64_t edge) {
+        Entry& e = entries_[index];
+        if (!e.awake || e.first_cycle > edge) return;
+        if (e.wake_cycle <= edge) consume_wake(index);  // the requested tick is this one
+        e.block->tick();
+    }
     // A tile's pass: its awake blocks in index order.
     void tick_tile(Tile& tile, uint64_t edge);
     void fire_tile_timers(Tile& tile, uint64_t edge);
     void recount_tile_timer(Tile& tile);
     // A thread's lane from its tiles.
     void recount_lane(unsigned lane);
+    // Lane l, counted afresh if a change made it stale.
+    const Lane& lane(unsigned l) {
+        if (lanes_[l].dirty) recount_lane(l);
+        return lanes_[l];
+    }
     // A change to a tile's state: keeps its lane exact when made outside the tiles' pass (a
     // tile's thread counts its lane after its pass; one thread counts all of them).
     void tile_changed(const Tile& tile, bool woke, uint64_t timer) {
@@ -207,6 +221,8 @@ class ClockDomain : public sc_core::sc_module {
     // Wakes the blocks whose timers are due at `edge`, and moves the wheel on past it.
     void fire_timers(uint64_t edge);
     void fire(unsigned index, uint64_t edge);
+    // A due timer of a block whose timer is already removed: the block wakes at `edge`.
+    void fired(unsigned index, uint64_t edge);
     void arm(unsigned index, uint64_t cycle);
     void disarm(unsigned index);
     void wheel_insert(unsigned index);
