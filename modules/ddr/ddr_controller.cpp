@@ -118,7 +118,9 @@ DdrController::DdrController(const sc_core::sc_module_name& name, sim::ClockDoma
     stats_.add("refreshes", &refreshes_, "REFRESH commands (counted up to the last active cycle)");
     stats_.add("queue_full", &backpressure_, "requests that found the queue full (END_REQ held)");
     stats_.add("latency", &latency_, "DRAM cycles from a request's arrival to its response");
-    stats_.add("queue_occupancy", &occupancy_, "queue entries, sampled when a request arrives");
+    stats_.add(
+        "queue_occupancy", &occupancy_,
+        "queue entries when a request arrives (the queue at the start of its cycle, plus it)");
     stats_.add("active_cycles", &active_cycles_, "DRAM cycles with at least one request inside");
     stats_.add("data_bus_cycles", &data_bus_cycles_, "DRAM cycles the data bus transferred data");
     stats_.add(
@@ -189,7 +191,7 @@ bool DdrController::on_request(tlm::tlm_generic_payload& gp, const sc_time& at) 
     // freed entries yet, so that the answer does not depend on process order.
     const size_t occupied = queue_.size() + (freed_cycle_ == ready - 1 ? freed_ : 0);
     if (!held_ && occupied < params_.queue_depth) {
-        enqueue(gp, ready);
+        enqueue(gp, ready, occupied);
         return true;
     }
     // Full: END_REQ is held until an entry frees; the NoC stops behind it.
@@ -198,7 +200,7 @@ bool DdrController::on_request(tlm::tlm_generic_payload& gp, const sc_time& at) 
     return false;
 }
 
-void DdrController::enqueue(tlm::tlm_generic_payload& gp, uint64_t ready) {
+void DdrController::enqueue(tlm::tlm_generic_payload& gp, uint64_t ready, size_t occupied) {
     Entry e;
     e.gp = &gp;
     e.kind = kind_of(gp);
@@ -212,7 +214,13 @@ void DdrController::enqueue(tlm::tlm_generic_payload& gp, uint64_t ready) {
     queue_.push_back(e);
     if (outstanding_ == 0) busy_since_ = ready;
     ++outstanding_;
-    occupancy_.sample(static_cast<double>(queue_.size()));
+    if (ready == last_arrival_) {
+        ++last_arrivals_;
+    } else {
+        last_arrival_ = ready;
+        last_arrivals_ = 1;
+    }
+    occupancy_.sample(static_cast<double>(occupied + 1));
     queue_depth_ = static_cast<uint32_t>(queue_.size());
     clock_.wake_at(this, ready);
 }
@@ -518,14 +526,21 @@ void DdrController::tick() {
         const Completion c = completions_.front();
         completions_.pop_front();
         latency_.sample(static_cast<double>(c.done - c.arrival));
-        if (--outstanding_ == 0) active_cycles_ += c.done - busy_since_;
+        --outstanding_;
+        // Requests registered at the next edge may have arrived already (the NoC's pass of this
+        // time ran first): the controller is idle from c.done if only they are left.
+        const uint64_t early = last_arrival_ > t ? last_arrivals_ : 0;
+        if (outstanding_ == early) {
+            active_cycles_ += c.done - busy_since_;
+            busy_since_ = last_arrival_;
+        }
         port_.respond(*c.gp);
     }
     schedule(t);
     if (held_ && queue_.size() < params_.queue_depth) {
         tlm::tlm_generic_payload* gp = held_;
         held_ = nullptr;
-        enqueue(*gp, t + 1);
+        enqueue(*gp, t + 1, queue_.size());
         port_.accept();
     }
     const uint64_t next = next_event(t);
@@ -547,6 +562,8 @@ void DdrController::reset() {
     held_ = nullptr;
     freed_cycle_ = kNever;
     freed_ = 0;
+    last_arrival_ = kNever;
+    last_arrivals_ = 0;
     next_column_ = 0;
     commanded_ = false;
     last_command_ = 0;

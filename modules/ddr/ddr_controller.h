@@ -170,7 +170,8 @@ class DdrController : public sc_core::sc_module, public sim::Clocked {
     unsigned debug(tlm::tlm_generic_payload& gp);
     uint64_t arrival_cycle(const sc_core::sc_time& at) const;
 
-    void enqueue(tlm::tlm_generic_payload& gp, uint64_t ready);
+    // `occupied`: the queue's entries before this one, as at the start of the arrival's cycle.
+    void enqueue(tlm::tlm_generic_payload& gp, uint64_t ready, size_t occupied);
     void decode(Entry& e) const;
     // The functional part of a request's bytes [lo, hi) (or of the whole atomic), done when its
     // column command issues, so the storage sees the accesses in command order.
@@ -214,6 +215,8 @@ class DdrController : public sc_core::sc_module, public sim::Clocked {
     uint64_t next_refresh_ = 0;
     uint64_t outstanding_ = 0;
     uint64_t busy_since_ = 0;
+    uint64_t last_arrival_ = kNever;  // the latest registration cycle, and how many share it
+    unsigned last_arrivals_ = 0;
     // Scratch space of the scheduler, kept to avoid allocating every cycle.
     std::vector<size_t> served_;
     std::vector<bool> finished_;

@@ -66,7 +66,8 @@ struct Noc::Output {
         stats.add("backpressure_cycles", &backpressure_cycles,
                   "cycles a request waited for the controller to accept it (END_REQ)");
         stats.add("queue_depth", &depth_samples,
-                  "requests waiting for this port, sampled when one arrives");
+                  "requests waiting for this port when one arrives (as at the start of its cycle, "
+                  "plus it)");
     }
 
     sim::InitiatorPort port;
@@ -79,7 +80,9 @@ struct Noc::Output {
     std::vector<Packet> responses_in;  // from the controller, waiting for the response link
     uint64_t resp_link_free = 0;
 
-    uint32_t depth = 0;  // requests waiting for this port or holding it (VCD)
+    uint32_t depth = 0;               // requests waiting for this port or holding it (VCD)
+    uint64_t removed_cycle = kNever;  // requests granted the link at that cycle
+    unsigned removed = 0;
 
     sim::StatGroup stats;
     uint64_t handed = 0;
@@ -182,6 +185,8 @@ void Noc::reset() {
         o.last = n_inputs() - 1;
         o.responses_in.clear();
         o.resp_link_free = 0;
+        o.removed_cycle = kNever;
+        o.removed = 0;
         update_depth(j);
     }
     flights_.clear();
@@ -243,7 +248,7 @@ bool Noc::on_request(unsigned i, tlm::tlm_generic_payload& gp, const sc_time& at
     if (in.link_free <= ready && occupied < params_.queue_depth) {
         // Takes the link at the next edge. END_REQ goes back so that the sender's next request
         // arrives when this one's last flit is through: now for a one-flit request.
-        const unsigned f = start_request(i, ready, ready);
+        const unsigned f = start_request(i, ready, ready, true);
         if (f == 1) {
             in.pending = nullptr;
             return true;
@@ -320,6 +325,11 @@ void Noc::step_output(unsigned j, uint64_t t) {
         if (k < 0) return;
         const Packet p = o.requests[k];
         o.requests.erase(o.requests.begin() + k);
+        if (o.removed_cycle != t) {
+            o.removed_cycle = t;
+            o.removed = 0;
+        }
+        ++o.removed;
         Input& from = *inputs_[p.from];
         --from.buffered;
         if (from.granted_cycle != t) {
@@ -342,7 +352,7 @@ void Noc::step_output(unsigned j, uint64_t t) {
 
 // A request takes its input link at cycle s: it holds a buffer entry until its memory port
 // grants it, and may be granted from s + latency. Returns its flits.
-unsigned Noc::start_request(unsigned i, uint64_t s, uint64_t ready) {
+unsigned Noc::start_request(unsigned i, uint64_t s, uint64_t ready, bool offered) {
     Input& in = *inputs_[i];
     tlm::tlm_generic_payload& gp = *in.pending;
     ++in.buffered;
@@ -354,19 +364,24 @@ unsigned Noc::start_request(unsigned i, uint64_t s, uint64_t ready) {
     // The memory port's buffer and the totals are shared by the inputs: an SP's request
     // (on_request, during the core domain's pass) enters them with its tile's log.
     if (sim::TileLog* log = sim::TileLog::current()) {
-        log->add(&Noc::replay_enter_output, this, reinterpret_cast<uintptr_t>(&gp), i, s, ready);
+        log->add(&Noc::replay_enter_output, this, reinterpret_cast<uintptr_t>(&gp),
+                 i | (uint64_t{offered} << 32), s, ready);
     } else {
-        enter_output(gp, i, s, ready);
+        enter_output(gp, i, s, ready, offered);
     }
     return f;
 }
 
-void Noc::enter_output(tlm::tlm_generic_payload& gp, unsigned i, uint64_t s, uint64_t ready) {
+void Noc::enter_output(tlm::tlm_generic_payload& gp, unsigned i, uint64_t s, uint64_t ready,
+                       bool offered) {
     const unsigned j = route(static_cast<uint32_t>(gp.get_address()));
     Output& o = *outputs_[j];
     queueing_cycles_ += s - ready;
     o.requests.push_back(Packet{&gp, i, s + params_.latency});
-    o.depth_samples.sample(static_cast<double>(o.requests.size()));
+    // A request offered at the edge before `s` counts the buffer as it was at the start of that
+    // cycle, whether or not the NoC's pass of that edge has granted from it yet.
+    const unsigned granted = offered && o.removed_cycle == s - 1 ? o.removed : 0;
+    o.depth_samples.sample(static_cast<double>(o.requests.size() + granted));
     update_depth(j);
     ++requests_;
     bytes_ += request_bytes(gp);
@@ -381,7 +396,8 @@ void Noc::replay_flight(void* noc, const uint64_t* args) {
 
 void Noc::replay_enter_output(void* noc, const uint64_t* args) {
     static_cast<Noc*>(noc)->enter_output(*reinterpret_cast<tlm::tlm_generic_payload*>(args[0]),
-                                         static_cast<unsigned>(args[1]), args[2], args[3]);
+                                         static_cast<unsigned>(args[1]), args[2], args[3],
+                                         (args[1] >> 32) != 0);
 }
 
 // An input port whose sender had to wait (link busy or buffer full): the request takes the
@@ -391,7 +407,7 @@ void Noc::step_input(unsigned i, uint64_t t) {
     Input& in = *inputs_[i];
     if (in.pending && !in.started && in.pending_ready <= t && in.link_free <= t &&
         in.buffered < params_.queue_depth) {
-        const unsigned f = start_request(i, t, in.pending_ready);
+        const unsigned f = start_request(i, t, in.pending_ready, false);
         in.started = true;
         in.accept_at = f > 1 ? t + f - 2 : t;
     }

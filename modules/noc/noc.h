@@ -124,9 +124,12 @@ class Noc : public sc_core::sc_module, public sim::Clocked {
     unsigned response_bytes(const tlm::tlm_generic_payload& gp) const;
 
     void step_output(unsigned j, uint64_t t);
-    unsigned start_request(unsigned i, uint64_t s, uint64_t ready);
+    // `offered`: straight from the sender's BEGIN_REQ (s is the edge after it), not from a
+    // pass of the NoC.
+    unsigned start_request(unsigned i, uint64_t s, uint64_t ready, bool offered);
     // The shared part of start_request: the request enters its memory port's buffer.
-    void enter_output(tlm::tlm_generic_payload& gp, unsigned i, uint64_t s, uint64_t ready);
+    void enter_output(tlm::tlm_generic_payload& gp, unsigned i, uint64_t s, uint64_t ready,
+                      bool offered);
     static void replay_flight(void* noc, const uint64_t* args);
     static void replay_enter_output(void* noc, const uint64_t* args);
     void step_input(unsigned i, uint64_t t);

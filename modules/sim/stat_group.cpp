@@ -146,19 +146,26 @@ void StatGroup::write_json(std::ostream& os, int indent) {
     write_node(os, root, indent);
 }
 
-void StatGroup::write_text(std::ostream& os) {
-    for (const StatGroup* g : registry()) {
-        for (const Entry& e : g->entries()) {
-            std::string v;
-            if (e.kind == Entry::Kind::kSampler) {
-                v = "mean " + number(e.sampler->mean()) + " max " + number(e.sampler->max) +
-                    " samples " + std::to_string(e.sampler->count);
-            } else {
-                v = value_json(e);
-            }
-            os << g->path() << "." << e.name << " " << v << " # " << e.description << "\n";
-        }
+std::string StatGroup::text(const Entry& e) {
+    std::string v;
+    if (e.kind == Entry::Kind::kSampler) {
+        v = "mean " + number(e.sampler->mean()) + " max " + number(e.sampler->max) + " samples " +
+            std::to_string(e.sampler->count);
+    } else {
+        v = value_json(e);
     }
+    return e.name + " " + v + " # " + e.description;
+}
+
+std::vector<std::string> StatGroup::lines() const {
+    std::vector<std::string> out;
+    for (const Entry& e : entries_) out.push_back(text(e));
+    return out;
+}
+
+void StatGroup::write_text(std::ostream& os) {
+    for (const StatGroup* g : registry())
+        for (const Entry& e : g->entries()) os << g->path() << "." << text(e) << "\n";
 }
 
 }  // namespace mvp::sim

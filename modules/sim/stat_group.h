@@ -67,8 +67,12 @@ class StatGroup {
     static void write_json(std::ostream& os, int indent);
     // The same as text, one statistic a line: "path.name value # description".
     static void write_text(std::ostream& os);
+    // This group's lines of write_text without the path ("name value # description").
+    std::vector<std::string> lines() const;
 
   private:
+    static std::string text(const Entry& e);
+
     std::string path_;
     std::vector<Entry> entries_;
 };
