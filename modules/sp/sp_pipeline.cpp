@@ -546,7 +546,7 @@ void SpPipeline::tick() {
         if (params.watchdog_cycles)
             next = std::min(next, last_retire_cycle_ + params.watchdog_cycles + 1);
         if (params.max_cycle) next = std::min(next, params.max_cycle);
-        next = std::min(next, thdc.next_switch_cycle());
+        next = std::min(next, thdc.next_switch_cycle(now));
     }
     wake_at(next);  // one timer, the earliest (a far one only when nothing nearer is due)
 }

@@ -187,13 +187,15 @@ void Thdc::finish_if_done(unsigned w) {
     done_groups_.push_back(g.linear_id);
 }
 
-uint64_t Thdc::next_switch_cycle() const {
+uint64_t Thdc::next_switch_cycle(uint64_t now) const {
     if (params_.thdc_policy != SpParams::ThdcPolicy::kSwitch) return UINT64_MAX;
     uint64_t next = UINT64_MAX;
-    for (int w : running_)
-        if (w >= 0 && warps_[w].mem_outstanding > 0)
-            next = std::min(next, std::max(warps_[w].mem_since, warps_[w].running_since) +
-                                      params_.switch_threshold);
+    for (int w : running_) {
+        if (w < 0 || warps_[w].mem_outstanding == 0) continue;
+        const uint64_t due =
+            std::max(warps_[w].mem_since, warps_[w].running_since) + params_.switch_threshold;
+        if (due > now) next = std::min(next, due);
+    }
     return next;
 }
 

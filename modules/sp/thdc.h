@@ -137,8 +137,11 @@ class Thdc : public sc_core::sc_module, public ThdcIf {
 
     // A barrier release is due (the pipeline must stay awake).
     bool release_pending() const { return releases_pending_ > 0; }
-    // The earliest cycle a running warp becomes due for a memory switch (UINT64_MAX: none).
-    uint64_t next_switch_cycle() const;
+    // The earliest cycle after `now` at which a running warp becomes due for a memory switch
+    // (UINT64_MAX: none). A warp already due was weighed at this tick; whether it leaves changes
+    // only with an event that wakes the SP anyway (a retire, a new group, a release), so a
+    // sleeping SP waits for those instead of polling.
+    uint64_t next_switch_cycle(uint64_t now) const;
     unsigned resident_warps() const override { return resident_; }
 
     uint64_t switches() const { return switches_; }
