@@ -60,6 +60,7 @@ void ClockDomain::end_tile() {
     auto tile = std::make_unique<Tile>();
     tile->first = open_tile_first_;
     tile->end = static_cast<unsigned>(entries_.size());
+    tile->index = static_cast<unsigned>(tiles_.size());
     open_tile_first_ = kNotArmed;
     if (tile->end - tile->first > 64) SC_REPORT_FATAL("mvp/clock", "a tile of more than 64 blocks");
     const unsigned index = static_cast<unsigned>(tiles_.size());
@@ -70,6 +71,7 @@ void ClockDomain::end_tile() {
         segments_.push_back(Segment{index, index + 1});
     }
     tiles_.push_back(std::move(tile));
+    live_tiles_.resize((tiles_.size() + 63) / 64, 0);
     assign_threads();
 }
 
@@ -146,9 +148,36 @@ void ClockDomain::recount_lane(unsigned l) {
     lane.awake = false;
     lane.next_timer = UINT64_MAX;
     lane.dirty = false;
+    for_live_tiles(lane_first_[l], lane_first_[l + 1], [&](unsigned t) {
+        const Tile& tile = *tiles_[t];
+        if ((tile.awake | tile.armed) == 0) {
+            live_tiles_[t / 64] &= ~(uint64_t{1} << (t % 64));
+            return;
+        }
+        lane.awake = lane.awake || tile.awake != 0;
+        lane.next_timer = std::min(lane.next_timer, tile.next_timer);
+    });
+}
+
+void ClockDomain::recount_lane_all(unsigned l) {
+    Lane& lane = lanes_[l];
+    lane.awake = false;
+    lane.next_timer = UINT64_MAX;
+    lane.dirty = false;
     for (unsigned t : lane_tiles_[l]) {
         lane.awake = lane.awake || tiles_[t]->awake != 0;
         lane.next_timer = std::min(lane.next_timer, tiles_[t]->next_timer);
+    }
+}
+
+void ClockDomain::recount_live() {
+    for (const auto& tile : tiles_) {
+        const uint64_t bit = uint64_t{1} << (tile->index % 64);
+        if (tile->awake | tile->armed) {
+            live_tiles_[tile->index / 64] |= bit;
+        } else {
+            live_tiles_[tile->index / 64] &= ~bit;
+        }
     }
 }
 
@@ -251,6 +280,7 @@ void ClockDomain::arm(unsigned index, uint64_t cycle) {
         entries_[index].timer_pos = 0;
         tile.armed |= uint64_t{1} << (index - tile.first);
         tile.next_timer = std::min(tile.next_timer, entries_[index].wake_cycle);
+        mark_live(tile);
         tile_changed(tile, false, entries_[index].wake_cycle);
         return;
     }
@@ -445,7 +475,7 @@ void ClockDomain::run() {
             // The tiles' timers fire with the others', before any block ticks; the lanes are
             // counted once the tiles are done.
             lanes_counted_after_pass_ = true;
-            for (const auto& tile : tiles_) fire_tile_timers(*tile, edge);
+            for_live_tiles(0, tiles(), [&](unsigned t) { fire_tile_timers(*tiles_[t], edge); });
         }
         unsigned pos = 0;
         for (const Segment& segment : segments_) {
@@ -453,8 +483,8 @@ void ClockDomain::run() {
             if (parallel) {
                 tick_segment_parallel(segment, edge);
             } else {
-                for (unsigned t = segment.first_tile; t < segment.end_tile; ++t)
-                    tick_tile(*tiles_[t], edge);
+                for_live_tiles(segment.first_tile, segment.end_tile,
+                               [&](unsigned t) { tick_tile(*tiles_[t], edge); });
             }
             pos = tiles_[segment.end_tile - 1]->end;
         }
@@ -496,14 +526,19 @@ void ClockDomain::tick_segment_parallel(const Segment& segment, uint64_t edge) {
     for (unsigned l = 1; l < lanes_.size() && !others; ++l) {
         others = lane(l).awake || lane(l).next_timer <= edge;
     }
+    parallel_pass_ = true;
     if (others) {
         pool_->run(&ClockDomain::tick_tiles, this);
+        parallel_pass_ = false;
+        recount_live();
         if (++balance_passes_ == kBalancePasses) {
             balance_passes_ = 0;
             balance_lanes();
         }
     } else {
         tick_tiles(this, 0);
+        parallel_pass_ = false;
+        recount_live();
     }
     pass_segment_ = nullptr;
     // The tiles' effects outside themselves, in tile order; a tile that failed ends the pass
@@ -553,7 +588,7 @@ void ClockDomain::tick_tiles(void* domain, unsigned thread) {
         current_tile_ = nullptr;
         if (!tile.log.empty() || tile.error) d->lanes_[thread].logged.push_back(t);
     }
-    d->recount_lane(thread);
+    d->recount_lane_all(thread);
     d->lanes_[thread].busy_ns +=
         static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
                                   std::chrono::steady_clock::now() - start)

@@ -110,6 +110,7 @@ class ClockDomain : public sc_core::sc_module {
 
     // Aligned to a cache line: tiles ticked on different host threads write only their own.
     struct alignas(64) Tile {
+        unsigned index = 0;
         unsigned first = 0;  // its blocks' indices: [first, end), at most 64
         unsigned end = 0;
         unsigned thread = 0;               // the host thread that ticks it
@@ -160,8 +161,29 @@ class ClockDomain : public sc_core::sc_module {
     void tick_tile(Tile& tile, uint64_t edge);
     void fire_tile_timers(Tile& tile, uint64_t edge);
     void recount_tile_timer(Tile& tile);
-    // A thread's lane from its tiles.
+    // A thread's lane from its live tiles (outside a parallel pass).
     void recount_lane(unsigned lane);
+    // The same from all its tiles (a thread after its part of a parallel pass, when the live
+    // bits are not kept).
+    void recount_lane_all(unsigned lane);
+    // A tile that may have work: its live bit is set when a block wakes or arms a timer, and
+    // cleared by the lane counts (recount_lane) once the tile has neither. Inside a parallel
+    // pass the bits are left alone and counted afresh after it (recount_live).
+    void mark_live(const Tile& tile) {
+        if (!parallel_pass_) live_tiles_[tile.index / 64] |= uint64_t{1} << (tile.index % 64);
+    }
+    void recount_live();
+    // Calls f(tile index) for the live tiles of [first, end) in order (a snapshot per word).
+    template <class F>
+    void for_live_tiles(unsigned first, unsigned end, F&& f) {
+        for (unsigned word = first / 64; word * 64 < end; ++word) {
+            uint64_t bits = live_tiles_[word];
+            const unsigned base = word * 64;
+            if (first > base) bits &= ~uint64_t{0} << (first - base);
+            if (end < base + 64) bits &= (uint64_t{1} << (end - base)) - 1;
+            for (; bits; bits &= bits - 1) f(base + static_cast<unsigned>(__builtin_ctzll(bits)));
+        }
+    }
     // Lane l, counted afresh if a change made it stale.
     const Lane& lane(unsigned l) {
         if (lanes_[l].dirty) recount_lane(l);
@@ -211,6 +233,7 @@ class ClockDomain : public sc_core::sc_module {
         } else {
             tile.awake &= ~bit;
         }
+        if (awake) mark_live(tile);
         tile_changed(tile, awake, UINT64_MAX);
     }
     bool any_awake();
@@ -271,6 +294,10 @@ class ClockDomain : public sc_core::sc_module {
     uint64_t pass_edge_ = 0;  // the edge of the current pass
 
     std::vector<std::unique_ptr<Tile>> tiles_;
+    // Bit t: tile t has an awake block or an armed timer. A one-thread pass visits only these
+    // tiles, so that a chip with few busy SPs costs in proportion to them.
+    std::vector<uint64_t> live_tiles_;
+    bool parallel_pass_ = false;  // the tiles are being ticked on the host threads
     std::vector<Segment> segments_;
     unsigned open_tile_first_ = kNotArmed;  // begin_tile() seen, end_tile() not yet
     std::unique_ptr<HostThreadPool> pool_;
