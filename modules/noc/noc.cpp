@@ -126,6 +126,9 @@ Noc::Noc(const sc_core::sc_module_name& name, sim::ClockDomain& clock, const Noc
                 ->port.socket->transport_dbg(gp);
         };
     }
+    active_words_ = (n_inputs() + 63) / 64;
+    active_ = std::make_unique<std::atomic<uint64_t>[]>(active_words_);
+    for (unsigned w = 0; w < active_words_; ++w) active_[w].store(0, std::memory_order_relaxed);
     for (unsigned j = 0; j < n_mem_ports; ++j) {
         const std::string port = "mem" + std::to_string(j);
         outputs_.push_back(std::make_unique<Output>(port, base + "." + port));
@@ -190,6 +193,7 @@ void Noc::reset() {
         update_depth(j);
     }
     flights_.clear();
+    for (unsigned w = 0; w < active_words_; ++w) active_[w].store(0, std::memory_order_relaxed);
     clock_.sleep(this);
 }
 
@@ -255,11 +259,13 @@ bool Noc::on_request(unsigned i, tlm::tlm_generic_payload& gp, const sc_time& at
         }
         in.started = true;
         in.accept_at = ready + f - 2;
+        mark_active(i);
         wake_for(in.accept_at);
         return false;
     }
     in.started = false;
     in.pending_ready = ready;
+    mark_active(i);
     wake_for(ready);
     return false;
 }
@@ -427,8 +433,9 @@ void Noc::step_response_in(unsigned j, uint64_t t) {
     o.responses_in.erase(o.responses_in.begin());
     queueing_cycles_ += t - p.eligible;
     o.resp_link_free = t + flits(response_bytes(*p.gp));
-    Input& in = *inputs_[flights_.find(p.gp)->input];
-    in.responses.push_back(Packet{p.gp, j, t + params_.latency});
+    const unsigned i = flights_.find(p.gp)->input;
+    inputs_[i]->responses.push_back(Packet{p.gp, j, t + params_.latency});
+    mark_active(i);
 }
 
 // The response link to an input's sender: round robin among the memory ports.
@@ -488,8 +495,8 @@ uint64_t Noc::next_event(uint64_t t) const {
         if (!o.responses_in.empty())
             next = std::min(next, std::max(o.resp_link_free, o.responses_in.front().eligible));
     }
-    for (const auto& ip : inputs_) {
-        const Input& in = *ip;
+    for_active_inputs([&](unsigned i) {
+        const Input& in = *inputs_[i];
         if (in.pending) {
             if (in.started) {
                 next = std::min(next, in.accept_at);
@@ -502,7 +509,7 @@ uint64_t Noc::next_event(uint64_t t) const {
         } else if (!in.responses.empty()) {
             next = std::min(next, std::max(in.resp_link_free, earliest(in.responses)));
         }
-    }
+    });
     return next == kNever ? kNever : std::max(next, t + 1);
 }
 
@@ -510,13 +517,16 @@ void Noc::tick() {
     const uint64_t t = clock_.now();
     for (unsigned j = 0; j < n_outputs(); ++j) step_output(j, t);
     // Only the inputs with a request waiting, or responses to send, have a step to take.
-    for (unsigned i = 0; i < n_inputs(); ++i)
+    for_active_inputs([&](unsigned i) {
         if (inputs_[i]->pending) step_input(i, t);
+    });
     for (unsigned j = 0; j < n_outputs(); ++j) step_response_in(j, t);
-    for (unsigned i = 0; i < n_inputs(); ++i) {
+    for_active_inputs([&](unsigned i) {
         const Input& in = *inputs_[i];
         if (in.resp_out.gp || !in.responses.empty()) step_response_out(i, t);
-    }
+        if (!in.pending && !in.resp_out.gp && in.responses.empty())
+            active_[i / 64].fetch_and(~(uint64_t{1} << (i % 64)), std::memory_order_relaxed);
+    });
     const uint64_t next = next_event(t);
     if (next > t + 1) {
         clock_.sleep(this);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <systemc>
@@ -140,6 +141,20 @@ class Noc : public sc_core::sc_module, public sim::Clocked {
     static int pick(const std::vector<Packet>& buffer, unsigned sources, unsigned last, uint64_t t);
     uint64_t next_event(uint64_t t) const;
     void update_depth(unsigned j);
+    // Inputs with a request offered or responses on their way back: the only ones the NoC's
+    // pass steps, so that its cost follows the traffic rather than the number of SPs. A bit is
+    // set by the NoC's pass and by an SP's request (on the SP's host thread during a parallel
+    // pass of the core domain, hence atomic), and cleared by the NoC's pass once the input is
+    // idle.
+    void mark_active(unsigned i) {
+        active_[i / 64].fetch_or(uint64_t{1} << (i % 64), std::memory_order_relaxed);
+    }
+    template <class F>
+    void for_active_inputs(F&& f) const {
+        for (unsigned w = 0; w < active_words_; ++w)
+            for (uint64_t bits = active_[w].load(std::memory_order_relaxed); bits; bits &= bits - 1)
+                f(w * 64 + static_cast<unsigned>(__builtin_ctzll(bits)));
+    }
 
     sim::ClockDomain& clock_;
     NocParams params_;
@@ -148,6 +163,8 @@ class Noc : public sc_core::sc_module, public sim::Clocked {
     std::vector<std::unique_ptr<Input>> inputs_;
     std::vector<std::unique_ptr<Output>> outputs_;
     sim::FlatMap<const tlm::tlm_generic_payload*, Flight> flights_;
+    unsigned active_words_ = 0;
+    std::unique_ptr<std::atomic<uint64_t>[]> active_;
 
     // Statistics (the per-port ones are in Input and Output).
     sim::StatGroup stats_;
