@@ -7,6 +7,7 @@
 #include "modules/config/config.h"
 #include "modules/sim/byte_enables.h"
 #include "modules/sim/gpu_extension.h"
+#include "modules/sim/sim_time.h"
 #include "modules/sim/vcd_tracer.h"
 
 namespace mvp {
@@ -306,7 +307,7 @@ tlm::tlm_generic_payload* Dcc::new_mem_request(tlm::tlm_command cmd, uint64_t ad
     ext->sp = params_.sp;
     ext->client = sim::GpuExtension::Client::kDcc;
     ext->request_id = next_request_id_++;
-    ext->issue_time = sc_core::sc_time_stamp();
+    ext->issue_time = sim::time_now();
     ext->atomic = atomic && o && o->atomic;
     return gp;
 }

@@ -5,6 +5,7 @@
 
 #include "modules/config/config.h"
 #include "modules/sim/gpu_extension.h"
+#include "modules/sim/sim_time.h"
 #include "modules/sim/vcd_tracer.h"
 
 namespace mvp {
@@ -346,7 +347,7 @@ void Icc::send_line_request(uint64_t now) {
     ext->client = sim::GpuExtension::Client::kIcc;
     ext->sp = params_.sp;
     ext->request_id = next_request_id_++;
-    ext->issue_time = sc_core::sc_time_stamp();
+    ext->issue_time = sim::time_now();
     m.request = gp;
     xi_free_cycle_ = now + 1;
     xi.send(*gp);

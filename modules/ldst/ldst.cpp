@@ -6,6 +6,7 @@
 #include "modules/config/config.h"
 #include "modules/isa/semantics.h"
 #include "modules/sim/gpu_extension.h"
+#include "modules/sim/sim_time.h"
 #include "modules/sim/vcd_tracer.h"
 
 namespace mvp {
@@ -272,7 +273,7 @@ Ldst::Issue Ldst::issue_line(Instruction& in, uint64_t now) {
     ext->lane_mask = lr.lanes;
     ext->request_id = next_request_id_++;
     ext->client = sim::GpuExtension::Client::kLdst;
-    ext->issue_time = sc_core::sc_time_stamp();
+    ext->issue_time = sim::time_now();
     e.gp = gp;
     entry_of_[gp] = index;
     youngest_[line] = index;

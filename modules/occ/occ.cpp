@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "modules/config/config.h"
+#include "modules/sim/sim_time.h"
 #include "modules/sim/vcd_tracer.h"
 
 namespace mvp {
@@ -63,7 +64,7 @@ bool Occ::on_request(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
 
 void Occ::on_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
     // A multiplexer: a response valid now goes straight back; one annotated for later waits.
-    if (at <= sc_core::sc_time_stamp()) {
+    if (at <= sim::time_now()) {
         port.respond(gp);
         return;
     }
