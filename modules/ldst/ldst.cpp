@@ -69,13 +69,13 @@ Ldst::Ldst(const sc_core::sc_module_name& name, sim::ClockDomain& clock, const P
         // Acted on from the edge after it arrives; the payload is ours until finish_entry.
         uint64_t ready = std::max(clock_.cycle_at_or_after(at), clock_.now() + 1);
         responses_.push_back({&gp, ready});
-        clock_.wake_at(this, ready);
+        schedule_.wake_at(ready);
     };
     port.on_ready = [this](const sc_core::sc_time& at) {
         port_waiting_ = false;
         if (sending_) return;  // taken at once: the link is free again in this cycle
         port_free_from_ = std::max(clock_.cycle_at_or_after(at), clock_.now() + 1);
-        clock_.wake_at(this, port_free_from_);
+        schedule_.wake_at(port_free_from_);
     };
 
     stats_.add("warp_instructions", &warp_instructions_, "warp memory instructions issued");
@@ -180,7 +180,7 @@ void Ldst::issue(const WarpMemoryRequest& request) {
     ++issued_at_edge_;
     inflight_.push_back(std::move(in));
     requests_in_flight_ = static_cast<uint32_t>(inflight_.size());
-    clock_.wake_at(this, now + 1);
+    schedule_.wake_at(now + 1);
 }
 
 void Ldst::coalesce(Instruction& in) const {
@@ -356,7 +356,7 @@ void Ldst::reset() {
     requests_in_flight_ = 0;
     port.reset();
     mm_.reclaim();
-    clock_.sleep(this);
+    schedule_.sleep();
 }
 
 void Ldst::account(uint64_t now) {
@@ -371,6 +371,7 @@ void Ldst::account(uint64_t now) {
 
 void Ldst::tick() {
     uint64_t now = clock_.now();
+    schedule_.ticking(now);
     begin_edge();
     account(now);
 
@@ -440,10 +441,7 @@ void Ldst::tick() {
     if (blocked_ && !port_waiting_ && port_free_from_ > now && free_entries_ > 0)
         next = std::min(next, port_free_from_);
     for (const Arrived& r : responses_) next = std::min(next, std::max(r.ready, now + 1));
-    if (next != now + 1) {
-        clock_.sleep(this);
-        if (next != UINT64_MAX) clock_.wake_at(this, next);
-    }
+    schedule_.sleep_until(now, next);
 }
 
 }  // namespace mvp

@@ -13,6 +13,7 @@
 #include "modules/sim/flat_map.h"
 #include "modules/sim/initiator_port.h"
 #include "modules/sim/memory_manager.h"
+#include "modules/sim/schedule.h"
 #include "modules/sim/stat_group.h"
 
 namespace mvp::config {
@@ -146,6 +147,7 @@ class Ldst : public sc_core::sc_module, public sim::Clocked {
     void account(uint64_t now);
 
     sim::ClockDomain& clock_;
+    sim::Schedule schedule_{clock_, this};  // every wake and sleep of this block
     Params params_;
     sim::MemoryManager mm_;
     CompletionCallback callback_;

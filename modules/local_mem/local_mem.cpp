@@ -107,7 +107,7 @@ bool LocalMem::on_request(tlm::tlm_generic_payload& gp, const sc_core::sc_time& 
     uint64_t ready = std::max(arrival, clock_.now() + 1);
     queue_.push_back({&gp, arrival, ready});
     queue_depth_ = static_cast<uint32_t>(queue_.size() + responses_.size());
-    clock_.wake_at(this, ready);
+    schedule_.wake_at(ready);
     return true;
 }
 
@@ -167,6 +167,7 @@ uint64_t LocalMem::book_banks(const tlm::tlm_generic_payload& gp, bool atomic, u
 
 void LocalMem::tick() {
     uint64_t now = clock_.now();
+    schedule_.ticking(now);
     while (!queue_.empty() && queue_.front().ready <= now) {
         Request r = queue_.front();
         queue_.pop_front();
@@ -195,10 +196,7 @@ void LocalMem::tick() {
     uint64_t next = UINT64_MAX;
     if (!queue_.empty()) next = queue_.front().ready;
     if (!responses_.empty()) next = std::min(next, responses_.front().done);
-    if (next != now + 1) {
-        clock_.sleep(this);
-        if (next != UINT64_MAX) clock_.wake_at(this, next);
-    }
+    schedule_.sleep_until(now, next);
 }
 
 void LocalMem::reset() {
@@ -207,7 +205,7 @@ void LocalMem::reset() {
     responses_.clear();
     std::fill(bank_free_.begin(), bank_free_.end(), uint64_t{0});
     queue_depth_ = 0;
-    clock_.sleep(this);
+    schedule_.sleep();
 }
 
 void LocalMem::untimed(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "modules/sim/clock_domain.h"
+#include "modules/sim/schedule.h"
 #include "modules/sim/stat_group.h"
 #include "modules/sim/target_port.h"
 
@@ -79,6 +80,7 @@ class LocalMem : public sc_core::sc_module, public sim::Clocked {
     unsigned debug(tlm::tlm_generic_payload& gp);
 
     sim::ClockDomain& clock_;
+    sim::Schedule schedule_{clock_, this};  // every wake and sleep of this block
     Params params_;
     std::vector<uint8_t> storage_;
     std::deque<Request> queue_;
