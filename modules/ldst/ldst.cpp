@@ -156,14 +156,13 @@ void Ldst::issue(const WarpMemoryRequest& request) {
         in = std::move(free_instructions_.back());
         free_instructions_.pop_back();
     }
-    in->request = request;
-    in->num_lines = 0;
-    in->next_line = 0;
-    in->outstanding = 0;
-    in->result = WarpMemoryResult{};
     in->kind = isa::is_load(request.op)    ? Kind::kLoad
                : isa::is_store(request.op) ? Kind::kStore
                                            : Kind::kAtomic;
+    take_request(*in, request);
+    in->num_lines = 0;
+    in->next_line = 0;
+    in->outstanding = 0;
     in->issue_cycle = now;
     in->result.id = request.id;
     in->result.warp = request.warp;
@@ -181,6 +180,30 @@ void Ldst::issue(const WarpMemoryRequest& request) {
     inflight_.push_back(std::move(in));
     requests_in_flight_ = static_cast<uint32_t>(inflight_.size());
     schedule_.wake_at(now + 1);
+}
+
+void Ldst::take_request(Instruction& in, const WarpMemoryRequest& r) {
+    // Only what the active lanes use is copied: the unit never reads another lane's operands.
+    // The result's values are zero but for the active lanes of a load or atomic, which a
+    // recycled record clears for the lanes its last instruction filled.
+    WarpMemoryRequest& q = in.request;
+    for (uint64_t lanes = q.lane_mask; lanes != 0; lanes &= lanes - 1)
+        in.result.value[static_cast<unsigned>(__builtin_ctzll(lanes))] = 0;
+    in.result.error = nullptr;
+    in.result.error_lane = 0;
+    in.result.error_address = 0;
+    in.result.complete_cycle = 0;
+    q.id = r.id;
+    q.warp = r.warp;
+    q.op = r.op;
+    q.pc = r.pc;
+    q.lane_mask = r.lane_mask;
+    for (uint64_t lanes = r.lane_mask; lanes != 0; lanes &= lanes - 1) {
+        const unsigned lane = static_cast<unsigned>(__builtin_ctzll(lanes));
+        q.address[lane] = r.address[lane];
+        if (in.kind != Kind::kLoad) q.data[lane] = r.data[lane];
+        if (in.kind == Kind::kAtomic) q.compare[lane] = r.compare[lane];
+    }
 }
 
 void Ldst::coalesce(Instruction& in) const {
@@ -222,9 +245,9 @@ void Ldst::coalesce(Instruction& in) const {
 Ldst::Issue Ldst::issue_line(Instruction& in, uint64_t now) {
     const LineRequest& lr = in.lines[in.next_line];
     const uint32_t line = lr.address & ~(params_.line_bytes - 1);
-    const unsigned* youngest = youngest_.find(line);
-    if (in.kind == Kind::kLoad && youngest && entries_[*youngest].kind == Kind::kLoad) {
-        Entry& e = entries_[*youngest];
+    const int youngest = youngest_entry(line);
+    if (in.kind == Kind::kLoad && youngest >= 0 && entries_[youngest].kind == Kind::kLoad) {
+        Entry& e = entries_[youngest];
         if (e.targets.size() >= params_.mshr_max_merge) return Issue::kBlocked;
         e.targets.push_back({&in, static_cast<unsigned>(in.next_line)});
         ++in.outstanding;
@@ -237,8 +260,10 @@ Ldst::Issue Ldst::issue_line(Instruction& in, uint64_t now) {
 
     unsigned index = 0;
     while (entries_[index].valid) ++index;
+    if (youngest >= 0) entries_[youngest].youngest = false;
     Entry& e = entries_[index];
     e.valid = true;
+    e.youngest = true;
     e.kind = in.kind;
     e.line = line;
     e.targets.assign(1, {&in, static_cast<unsigned>(in.next_line)});
@@ -259,9 +284,9 @@ Ldst::Issue Ldst::issue_line(Instruction& in, uint64_t now) {
         gp->set_command(tlm::TLM_WRITE_COMMAND);
         gp->set_address(line);
         std::copy(lr.data.begin(), lr.data.end(), gp->get_data_ptr());
-        e.enables = lr.enables;
-        gp->set_byte_enable_ptr(e.enables.data());
-        gp->set_byte_enable_length(static_cast<unsigned>(e.enables.size()));
+        // The line request outlives the entry: its instruction completes after the response.
+        gp->set_byte_enable_ptr(const_cast<unsigned char*>(lr.enables.data()));
+        gp->set_byte_enable_length(static_cast<unsigned>(lr.enables.size()));
     } else {
         gp->set_command(tlm::TLM_READ_COMMAND);
         gp->set_address(line);
@@ -275,8 +300,6 @@ Ldst::Issue Ldst::issue_line(Instruction& in, uint64_t now) {
     ext->client = sim::GpuExtension::Client::kLdst;
     ext->issue_time = sim::time_now();
     e.gp = gp;
-    entry_of_[gp] = index;
-    youngest_[line] = index;
     --free_entries_;
     ++in.outstanding;
     ++in.next_line;
@@ -287,6 +310,20 @@ Ldst::Issue Ldst::issue_line(Instruction& in, uint64_t now) {
     port.send(*gp);
     sending_ = false;
     return Issue::kDone;
+}
+
+int Ldst::youngest_entry(uint32_t line) const {
+    for (unsigned i = 0; i < entries_.size(); ++i) {
+        const Entry& e = entries_[i];
+        if (e.youngest && e.line == line) return static_cast<int>(i);
+    }
+    return -1;
+}
+
+int Ldst::entry_of(const tlm::tlm_generic_payload* gp) const {
+    for (unsigned i = 0; i < entries_.size(); ++i)
+        if (entries_[i].gp == gp) return static_cast<int>(i);
+    return -1;
 }
 
 void Ldst::finish_entry(unsigned index, uint64_t now) {
@@ -322,12 +359,10 @@ void Ldst::finish_entry(unsigned index, uint64_t now) {
         }
         --in.outstanding;
     }
-    const unsigned* youngest = youngest_.find(e.line);
-    if (youngest && *youngest == index) youngest_.erase(e.line);
-    entry_of_.erase(gp);
     gp->release();
-    // The entry's lists keep their buffers for the next request.
+    // The entry's list keeps its buffer for the next request.
     e.valid = false;
+    e.youngest = false;
     e.kind = Kind::kLoad;
     e.line = 0;
     e.gp = nullptr;
@@ -342,8 +377,6 @@ void Ldst::reset() {
     queued_ = 0;
     for (Entry& e : entries_) e = Entry();
     free_entries_ = params_.mshr_entries;
-    youngest_.clear();
-    entry_of_.clear();
     responses_.clear();
     port_free_from_ = 0;
     sending_ = false;
@@ -383,11 +416,11 @@ void Ldst::tick() {
             responses_[kept++] = r;
             continue;
         }
-        const unsigned* entry = entry_of_.find(r.gp);
-        if (!entry) {
+        const int entry = entry_of(r.gp);
+        if (entry < 0) {
             SC_REPORT_ERROR("mvp/ldst", "response to a request the LD/ST unit did not send");
         } else {
-            finish_entry(*entry, now);
+            finish_entry(static_cast<unsigned>(entry), now);
         }
     }
     responses_.resize(kept);
