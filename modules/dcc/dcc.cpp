@@ -242,7 +242,7 @@ Dcc::Kind Dcc::kind_of(const tlm::tlm_generic_payload& gp) const {
 void Dcc::words_of(const tlm::tlm_generic_payload& gp, std::vector<WordAccess>& words) const {
     words.clear();
     sim::for_each_accessed_word(
-        gp, [&](uint64_t word) { words.push_back({static_cast<uint32_t>(word)}); });
+        gp, [&](uint64_t word, unsigned) { words.push_back({static_cast<uint32_t>(word)}); });
 }
 
 int Dcc::find(uint32_t word) const {
