@@ -1,6 +1,7 @@
 #include "ldst.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 #include "modules/config/config.h"
@@ -219,15 +220,16 @@ void Ldst::coalesce(Instruction& in) const {
             continue;
         }
         uint32_t line = address & line_mask;
-        const auto end = in.lines.begin() + static_cast<std::ptrdiff_t>(in.num_lines);
-        auto it = std::find_if(in.lines.begin(), end,
-                               [&](const LineRequest& l) { return l.address == line; });
-        if (it == end) {
-            in.add_line(line, 0);
-            it = in.lines.begin() + static_cast<std::ptrdiff_t>(in.num_lines - 1);
+        LineRequest* it = nullptr;
+        for (size_t k = 0; k < in.num_lines && !it; ++k)
+            if (in.lines[k].address == line) it = &in.lines[k];
+        if (!it) {
+            it = &in.add_line(line, 0);
             if (in.kind == Kind::kStore) {
-                it->data.assign(params_.line_bytes, 0);
-                it->enables.assign(params_.line_bytes, TLM_BYTE_DISABLED);
+                it->data.resize(params_.line_bytes);
+                it->enables.resize(params_.line_bytes);
+                std::memset(it->data.data(), 0, params_.line_bytes);
+                std::memset(it->enables.data(), TLM_BYTE_DISABLED, params_.line_bytes);
             }
         }
         it->lanes |= bit;

@@ -54,15 +54,15 @@ void InitiatorPort::reset() {
 tlm::tlm_sync_enum InitiatorPort::nb_transport_bw(tlm::tlm_generic_payload& gp,
                                                   tlm::tlm_phase& phase, sc_time& delay) {
     const sc_time at = time_now() + delay;
-    const bool now = delay == sc_core::SC_ZERO_TIME;
-    if (phase == tlm::END_REQ) {
-        end_request(at, now);
-        return tlm::TLM_ACCEPTED;
-    }
     if (phase == tlm::BEGIN_RESP) {
-        if (waiting_end_req_ == &gp) end_request(at, now);  // BEGIN_RESP implies END_REQ
+        // BEGIN_RESP implies END_REQ.
+        if (waiting_end_req_ == &gp) end_request(at, delay == sc_core::SC_ZERO_TIME);
         deliver(gp, at);
         return tlm::TLM_COMPLETED;
+    }
+    if (phase == tlm::END_REQ) {
+        end_request(at, delay == sc_core::SC_ZERO_TIME);
+        return tlm::TLM_ACCEPTED;
     }
     SC_REPORT_FATAL("mvp/tlm", "InitiatorPort: unexpected phase on the backward path");
     return tlm::TLM_COMPLETED;
@@ -75,12 +75,6 @@ void InitiatorPort::end_request(const sc_time& at, bool now) {
     free_at_ = at;
     link_free_ = now;
     if (on_ready) on_ready(at);
-}
-
-void InitiatorPort::deliver(tlm::tlm_generic_payload& gp, const sc_time& at) {
-    --outstanding_;
-    if (on_response) on_response(gp, at);
-    gp.release();
 }
 
 }  // namespace mvp::sim

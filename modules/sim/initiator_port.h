@@ -67,7 +67,11 @@ class InitiatorPort : public tlm::tlm_bw_transport_if<> {
     // `now`: `at` is the current time (END_REQ without delay).
     void end_request(const sc_core::sc_time& at, bool now);
     bool free_time_reached() const;
-    void deliver(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
+    void deliver(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
+        --outstanding_;
+        if (on_response) on_response(gp, at);
+        gp.release();
+    }
 
     tlm::tlm_generic_payload* waiting_end_req_ = nullptr;
     sc_core::sc_time free_at_;

@@ -48,10 +48,11 @@ void TargetPort::reset() {
 void TargetPort::respond(tlm::tlm_generic_payload& gp) {
     if (response_in_flight_ || !responses_.empty()) {
         responses_.push_back(&gp);
-    } else {
-        begin_response(gp);
+        send_next_response();
+        return;
     }
-    send_next_response();  // the queued ones, and any queued while gp was being delivered
+    begin_response(gp);
+    if (!responses_.empty()) send_next_response();  // queued while gp was being delivered
 }
 
 void TargetPort::send_next_response() {
