@@ -247,8 +247,10 @@ void Ldst::coalesce(Instruction& in) const {
 Ldst::Issue Ldst::issue_line(Instruction& in, uint64_t now) {
     const LineRequest& lr = in.lines[in.next_line];
     const uint32_t line = lr.address & ~(params_.line_bytes - 1);
-    const int youngest = youngest_entry(line);
-    if (in.kind == Kind::kLoad && youngest >= 0 && entries_[youngest].kind == Kind::kLoad) {
+    // Only a load may merge; a store or atomic looks for the line's youngest request once it
+    // can be sent.
+    int youngest = in.kind == Kind::kLoad ? youngest_entry(line) : -1;
+    if (youngest >= 0 && entries_[youngest].kind == Kind::kLoad) {
         Entry& e = entries_[youngest];
         if (e.targets.size() >= params_.mshr_max_merge) return Issue::kBlocked;
         e.targets.push_back({&in, static_cast<unsigned>(in.next_line)});
@@ -259,6 +261,7 @@ Ldst::Issue Ldst::issue_line(Instruction& in, uint64_t now) {
     }
     if (free_entries_ == 0 || port_waiting_ || now < port_free_from_ || !port.can_send())
         return Issue::kBlocked;
+    if (in.kind != Kind::kLoad) youngest = youngest_entry(line);
 
     unsigned index = 0;
     while (entries_[index].valid) ++index;
@@ -315,16 +318,16 @@ Ldst::Issue Ldst::issue_line(Instruction& in, uint64_t now) {
 }
 
 int Ldst::youngest_entry(uint32_t line) const {
-    for (unsigned i = 0; i < entries_.size(); ++i) {
-        const Entry& e = entries_[i];
-        if (e.youngest && e.line == line) return static_cast<int>(i);
-    }
+    const Entry* first = entries_.data();
+    for (const Entry *e = first, *end = first + entries_.size(); e != end; ++e)
+        if (e->line == line && e->youngest) return static_cast<int>(e - first);
     return -1;
 }
 
 int Ldst::entry_of(const tlm::tlm_generic_payload* gp) const {
-    for (unsigned i = 0; i < entries_.size(); ++i)
-        if (entries_[i].gp == gp) return static_cast<int>(i);
+    const Entry* first = entries_.data();
+    for (const Entry *e = first, *end = first + entries_.size(); e != end; ++e)
+        if (e->gp == gp) return static_cast<int>(e - first);
     return -1;
 }
 
