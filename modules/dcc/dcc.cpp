@@ -7,6 +7,7 @@
 #include "modules/config/config.h"
 #include "modules/sim/byte_enables.h"
 #include "modules/sim/gpu_extension.h"
+#include "modules/sim/sim_time.h"
 #include "modules/sim/vcd_tracer.h"
 
 namespace mvp {
@@ -151,7 +152,7 @@ unsigned Dcc::dirty_words() const {
 void Dcc::flush(std::function<void()> done) {
     flush_requested_ = true;
     flush_done_ = std::move(done);
-    clock_.wake_at(this, clock_.now() + 1);
+    schedule_.wake_at(clock_.now() + 1);
 }
 
 void Dcc::report_error(const tlm::tlm_generic_payload& gp) {
@@ -193,7 +194,7 @@ void Dcc::reset() {
     port.reset();
     mem_port.reset();
     mm_.reclaim();
-    clock_.sleep(this);
+    schedule_.sleep();
 }
 
 void Dcc::invalidate() {
@@ -213,21 +214,21 @@ bool Dcc::on_request(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
         return false;
     }
     input_.push_back({&gp, ready});
-    clock_.wake_at(this, ready);
+    schedule_.wake_at(ready);
     return true;
 }
 
 void Dcc::on_mem_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
     uint64_t ready = std::max(clock_.cycle_at_or_after(at), clock_.now() + 1);
     mem_responses_.push_back({&gp, ready});
-    clock_.wake_at(this, ready);
+    schedule_.wake_at(ready);
 }
 
 void Dcc::on_mem_ready(const sc_core::sc_time& at) {
     mem_waiting_ = false;
     if (mem_sending_) return;  // taken at once: the link is free again in this cycle
     mem_free_from_ = std::max(clock_.cycle_at_or_after(at), clock_.now() + 1);
-    clock_.wake_at(this, mem_free_from_);
+    schedule_.wake_at(mem_free_from_);
 }
 
 // ---- Helpers --------------------------------------------------------------------------------
@@ -241,7 +242,7 @@ Dcc::Kind Dcc::kind_of(const tlm::tlm_generic_payload& gp) const {
 void Dcc::words_of(const tlm::tlm_generic_payload& gp, std::vector<WordAccess>& words) const {
     words.clear();
     sim::for_each_accessed_word(
-        gp, [&](uint64_t word) { words.push_back({static_cast<uint32_t>(word)}); });
+        gp, [&](uint64_t word, unsigned) { words.push_back({static_cast<uint32_t>(word)}); });
 }
 
 int Dcc::find(uint32_t word) const {
@@ -306,7 +307,7 @@ tlm::tlm_generic_payload* Dcc::new_mem_request(tlm::tlm_command cmd, uint64_t ad
     ext->sp = params_.sp;
     ext->client = sim::GpuExtension::Client::kDcc;
     ext->request_id = next_request_id_++;
-    ext->issue_time = sc_core::sc_time_stamp();
+    ext->issue_time = sim::time_now();
     ext->atomic = atomic && o && o->atomic;
     return gp;
 }
@@ -343,6 +344,7 @@ void Dcc::account(uint64_t now) {
 
 void Dcc::tick() {
     uint64_t now = clock_.now();
+    schedule_.ticking(now);
     account(now);
     handle_mem_responses(now);
     lookup(now);
@@ -707,10 +709,7 @@ void Dcc::reschedule(uint64_t now) {
     if (flush_requested_ && fifo_.empty() && to_memory_.empty() && at_memory_.empty())
         at_least(now + 1);
     // A stalled lookup or an entry that could not start waits for a memory response.
-    if (next != now + 1) {
-        clock_.sleep(this);
-        if (next != UINT64_MAX) clock_.wake_at(this, next);
-    }
+    schedule_.sleep_until(now, next);
 }
 
 // ---- Untimed access -------------------------------------------------------------------------

@@ -14,6 +14,7 @@
 #include "modules/sim/flat_map.h"
 #include "modules/sim/initiator_port.h"
 #include "modules/sim/memory_manager.h"
+#include "modules/sim/schedule.h"
 #include "modules/sim/stat_group.h"
 #include "modules/sim/target_port.h"
 
@@ -192,6 +193,7 @@ class Dcc : public sc_core::sc_module, public sim::Clocked {
     void account(uint64_t now);
 
     sim::ClockDomain& clock_;
+    sim::Schedule schedule_{clock_, this};  // every wake and sleep of this block
     Params params_;
     sim::MemoryManager mm_;
     std::vector<Way> ways_;

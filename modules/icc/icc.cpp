@@ -5,6 +5,7 @@
 
 #include "modules/config/config.h"
 #include "modules/sim/gpu_extension.h"
+#include "modules/sim/sim_time.h"
 #include "modules/sim/vcd_tracer.h"
 
 namespace mvp {
@@ -138,7 +139,7 @@ void Icc::invalidate() {
     if (stale) {
         retry_waiting_ = true;
         for (const Port& p : ports_)
-            if (p.busy && p.wait_fill) core_.wake(this);
+            if (p.busy && p.wait_fill) schedule_.wake();
     }
 }
 
@@ -163,7 +164,7 @@ void Icc::reset() {
     delayed_.clear();
     xi_free_cycle_ = 0;
     mm_.reclaim();
-    core_.sleep(this);
+    schedule_.sleep();
 }
 
 void Icc::set_mshr_used(unsigned n, uint64_t now) {
@@ -185,7 +186,7 @@ bool Icc::on_fetch(unsigned port, tlm::tlm_generic_payload& gp, const sc_time& a
     if (!p.busy) {
         p.busy = true;
         p.current = Fetch{&gp, ready};
-        core_.wake_at(this, ready);
+        schedule_.wake_at(ready);
         return true;
     }
     // The input register is occupied: hold the request until it frees.
@@ -202,7 +203,7 @@ void Icc::on_fill(tlm::tlm_generic_payload& gp, const sc_time& at) {
                 std::upper_bound(fills_.begin(), fills_.end(), f.cycle,
                                  [](uint64_t cycle, const Timed& x) { return cycle < x.cycle; });
             fills_.insert(pos, f);
-            core_.wake_at(this, f.cycle);
+            schedule_.wake_at(f.cycle);
             return;
         }
     }
@@ -211,7 +212,7 @@ void Icc::on_fill(tlm::tlm_generic_payload& gp, const sc_time& at) {
 
 void Icc::on_xi_ready(const sc_time& at) {
     xi_free_cycle_ = std::max(xi_free_cycle_, seen_cycle(at));
-    if (!line_requests_.empty()) core_.wake_at(this, xi_free_cycle_);
+    if (!line_requests_.empty()) schedule_.wake_at(xi_free_cycle_);
 }
 
 void Icc::respond_at(tlm::tlm_generic_payload& gp, unsigned port, uint64_t cycle) {
@@ -346,7 +347,7 @@ void Icc::send_line_request(uint64_t now) {
     ext->client = sim::GpuExtension::Client::kIcc;
     ext->sp = params_.sp;
     ext->request_id = next_request_id_++;
-    ext->issue_time = sc_core::sc_time_stamp();
+    ext->issue_time = sim::time_now();
     m.request = gp;
     xi_free_cycle_ = now + 1;
     xi.send(*gp);
@@ -354,6 +355,7 @@ void Icc::send_line_request(uint64_t now) {
 
 void Icc::tick() {
     const uint64_t now = core_.now();
+    schedule_.ticking(now);
     // Fetches waiting for an MSHR retry only when one may have freed.
     const bool retry_waiting = do_fill(now) || retry_waiting_;
     retry_waiting_ = false;
@@ -405,9 +407,7 @@ void Icc::schedule(uint64_t now) {
         if (p.busy && !p.wait_fill) next = std::min(next, std::max(p.current.ready, now + 1));
     if (!line_requests_.empty() && xi.can_send())
         next = std::min(next, std::max({line_requests_.front().cycle, xi_free_cycle_, now + 1}));
-    if (next == now + 1) return;
-    core_.sleep(this);
-    if (next != UINT64_MAX) core_.wake_at(this, next);
+    schedule_.sleep_until(now, next);
 }
 
 }  // namespace mvp

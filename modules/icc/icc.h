@@ -11,6 +11,7 @@
 #include "modules/sim/clock_domain.h"
 #include "modules/sim/initiator_port.h"
 #include "modules/sim/memory_manager.h"
+#include "modules/sim/schedule.h"
 #include "modules/sim/stat_group.h"
 #include "modules/sim/target_port.h"
 
@@ -165,6 +166,7 @@ class Icc : public sc_core::sc_module, public sim::Clocked {
     void schedule(uint64_t now);
 
     sim::ClockDomain& core_;
+    sim::Schedule schedule_{core_, this};  // every wake and sleep of this block
     IccParams params_;
     unsigned sets_ = 1;
     std::vector<Line> lines_;          // sets_ x assoc

@@ -1,11 +1,13 @@
 #include "ldst.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 #include "modules/config/config.h"
 #include "modules/isa/semantics.h"
 #include "modules/sim/gpu_extension.h"
+#include "modules/sim/sim_time.h"
 #include "modules/sim/vcd_tracer.h"
 
 namespace mvp {
@@ -68,13 +70,13 @@ Ldst::Ldst(const sc_core::sc_module_name& name, sim::ClockDomain& clock, const P
         // Acted on from the edge after it arrives; the payload is ours until finish_entry.
         uint64_t ready = std::max(clock_.cycle_at_or_after(at), clock_.now() + 1);
         responses_.push_back({&gp, ready});
-        clock_.wake_at(this, ready);
+        schedule_.wake_at(ready);
     };
     port.on_ready = [this](const sc_core::sc_time& at) {
         port_waiting_ = false;
         if (sending_) return;  // taken at once: the link is free again in this cycle
         port_free_from_ = std::max(clock_.cycle_at_or_after(at), clock_.now() + 1);
-        clock_.wake_at(this, port_free_from_);
+        schedule_.wake_at(port_free_from_);
     };
 
     stats_.add("warp_instructions", &warp_instructions_, "warp memory instructions issued");
@@ -155,14 +157,13 @@ void Ldst::issue(const WarpMemoryRequest& request) {
         in = std::move(free_instructions_.back());
         free_instructions_.pop_back();
     }
-    in->request = request;
-    in->num_lines = 0;
-    in->next_line = 0;
-    in->outstanding = 0;
-    in->result = WarpMemoryResult{};
     in->kind = isa::is_load(request.op)    ? Kind::kLoad
                : isa::is_store(request.op) ? Kind::kStore
                                            : Kind::kAtomic;
+    take_request(*in, request);
+    in->num_lines = 0;
+    in->next_line = 0;
+    in->outstanding = 0;
     in->issue_cycle = now;
     in->result.id = request.id;
     in->result.warp = request.warp;
@@ -179,7 +180,31 @@ void Ldst::issue(const WarpMemoryRequest& request) {
     ++issued_at_edge_;
     inflight_.push_back(std::move(in));
     requests_in_flight_ = static_cast<uint32_t>(inflight_.size());
-    clock_.wake_at(this, now + 1);
+    schedule_.wake_at(now + 1);
+}
+
+void Ldst::take_request(Instruction& in, const WarpMemoryRequest& r) {
+    // Only what the active lanes use is copied: the unit never reads another lane's operands.
+    // The result's values are zero but for the active lanes of a load or atomic, which a
+    // recycled record clears for the lanes its last instruction filled.
+    WarpMemoryRequest& q = in.request;
+    for (uint64_t lanes = q.lane_mask; lanes != 0; lanes &= lanes - 1)
+        in.result.value[static_cast<unsigned>(__builtin_ctzll(lanes))] = 0;
+    in.result.error = nullptr;
+    in.result.error_lane = 0;
+    in.result.error_address = 0;
+    in.result.complete_cycle = 0;
+    q.id = r.id;
+    q.warp = r.warp;
+    q.op = r.op;
+    q.pc = r.pc;
+    q.lane_mask = r.lane_mask;
+    for (uint64_t lanes = r.lane_mask; lanes != 0; lanes &= lanes - 1) {
+        const unsigned lane = static_cast<unsigned>(__builtin_ctzll(lanes));
+        q.address[lane] = r.address[lane];
+        if (in.kind != Kind::kLoad) q.data[lane] = r.data[lane];
+        if (in.kind == Kind::kAtomic) q.compare[lane] = r.compare[lane];
+    }
 }
 
 void Ldst::coalesce(Instruction& in) const {
@@ -195,15 +220,16 @@ void Ldst::coalesce(Instruction& in) const {
             continue;
         }
         uint32_t line = address & line_mask;
-        const auto end = in.lines.begin() + static_cast<std::ptrdiff_t>(in.num_lines);
-        auto it = std::find_if(in.lines.begin(), end,
-                               [&](const LineRequest& l) { return l.address == line; });
-        if (it == end) {
-            in.add_line(line, 0);
-            it = in.lines.begin() + static_cast<std::ptrdiff_t>(in.num_lines - 1);
+        LineRequest* it = nullptr;
+        for (size_t k = 0; k < in.num_lines && !it; ++k)
+            if (in.lines[k].address == line) it = &in.lines[k];
+        if (!it) {
+            it = &in.add_line(line, 0);
             if (in.kind == Kind::kStore) {
-                it->data.assign(params_.line_bytes, 0);
-                it->enables.assign(params_.line_bytes, TLM_BYTE_DISABLED);
+                it->data.resize(params_.line_bytes);
+                it->enables.resize(params_.line_bytes);
+                std::memset(it->data.data(), 0, params_.line_bytes);
+                std::memset(it->enables.data(), TLM_BYTE_DISABLED, params_.line_bytes);
             }
         }
         it->lanes |= bit;
@@ -221,9 +247,11 @@ void Ldst::coalesce(Instruction& in) const {
 Ldst::Issue Ldst::issue_line(Instruction& in, uint64_t now) {
     const LineRequest& lr = in.lines[in.next_line];
     const uint32_t line = lr.address & ~(params_.line_bytes - 1);
-    const unsigned* youngest = youngest_.find(line);
-    if (in.kind == Kind::kLoad && youngest && entries_[*youngest].kind == Kind::kLoad) {
-        Entry& e = entries_[*youngest];
+    // Only a load may merge; a store or atomic looks for the line's youngest request once it
+    // can be sent.
+    int youngest = in.kind == Kind::kLoad ? youngest_entry(line) : -1;
+    if (youngest >= 0 && entries_[youngest].kind == Kind::kLoad) {
+        Entry& e = entries_[youngest];
         if (e.targets.size() >= params_.mshr_max_merge) return Issue::kBlocked;
         e.targets.push_back({&in, static_cast<unsigned>(in.next_line)});
         ++in.outstanding;
@@ -233,11 +261,14 @@ Ldst::Issue Ldst::issue_line(Instruction& in, uint64_t now) {
     }
     if (free_entries_ == 0 || port_waiting_ || now < port_free_from_ || !port.can_send())
         return Issue::kBlocked;
+    if (in.kind != Kind::kLoad) youngest = youngest_entry(line);
 
     unsigned index = 0;
     while (entries_[index].valid) ++index;
+    if (youngest >= 0) entries_[youngest].youngest = false;
     Entry& e = entries_[index];
     e.valid = true;
+    e.youngest = true;
     e.kind = in.kind;
     e.line = line;
     e.targets.assign(1, {&in, static_cast<unsigned>(in.next_line)});
@@ -258,9 +289,9 @@ Ldst::Issue Ldst::issue_line(Instruction& in, uint64_t now) {
         gp->set_command(tlm::TLM_WRITE_COMMAND);
         gp->set_address(line);
         std::copy(lr.data.begin(), lr.data.end(), gp->get_data_ptr());
-        e.enables = lr.enables;
-        gp->set_byte_enable_ptr(e.enables.data());
-        gp->set_byte_enable_length(static_cast<unsigned>(e.enables.size()));
+        // The line request outlives the entry: its instruction completes after the response.
+        gp->set_byte_enable_ptr(const_cast<unsigned char*>(lr.enables.data()));
+        gp->set_byte_enable_length(static_cast<unsigned>(lr.enables.size()));
     } else {
         gp->set_command(tlm::TLM_READ_COMMAND);
         gp->set_address(line);
@@ -272,10 +303,8 @@ Ldst::Issue Ldst::issue_line(Instruction& in, uint64_t now) {
     ext->lane_mask = lr.lanes;
     ext->request_id = next_request_id_++;
     ext->client = sim::GpuExtension::Client::kLdst;
-    ext->issue_time = sc_core::sc_time_stamp();
+    ext->issue_time = sim::time_now();
     e.gp = gp;
-    entry_of_[gp] = index;
-    youngest_[line] = index;
     --free_entries_;
     ++in.outstanding;
     ++in.next_line;
@@ -286,6 +315,20 @@ Ldst::Issue Ldst::issue_line(Instruction& in, uint64_t now) {
     port.send(*gp);
     sending_ = false;
     return Issue::kDone;
+}
+
+int Ldst::youngest_entry(uint32_t line) const {
+    const Entry* first = entries_.data();
+    for (const Entry *e = first, *end = first + entries_.size(); e != end; ++e)
+        if (e->line == line && e->youngest) return static_cast<int>(e - first);
+    return -1;
+}
+
+int Ldst::entry_of(const tlm::tlm_generic_payload* gp) const {
+    const Entry* first = entries_.data();
+    for (const Entry *e = first, *end = first + entries_.size(); e != end; ++e)
+        if (e->gp == gp) return static_cast<int>(e - first);
+    return -1;
 }
 
 void Ldst::finish_entry(unsigned index, uint64_t now) {
@@ -321,12 +364,10 @@ void Ldst::finish_entry(unsigned index, uint64_t now) {
         }
         --in.outstanding;
     }
-    const unsigned* youngest = youngest_.find(e.line);
-    if (youngest && *youngest == index) youngest_.erase(e.line);
-    entry_of_.erase(gp);
     gp->release();
-    // The entry's lists keep their buffers for the next request.
+    // The entry's list keeps its buffer for the next request.
     e.valid = false;
+    e.youngest = false;
     e.kind = Kind::kLoad;
     e.line = 0;
     e.gp = nullptr;
@@ -341,8 +382,6 @@ void Ldst::reset() {
     queued_ = 0;
     for (Entry& e : entries_) e = Entry();
     free_entries_ = params_.mshr_entries;
-    youngest_.clear();
-    entry_of_.clear();
     responses_.clear();
     port_free_from_ = 0;
     sending_ = false;
@@ -355,7 +394,7 @@ void Ldst::reset() {
     requests_in_flight_ = 0;
     port.reset();
     mm_.reclaim();
-    clock_.sleep(this);
+    schedule_.sleep();
 }
 
 void Ldst::account(uint64_t now) {
@@ -370,6 +409,7 @@ void Ldst::account(uint64_t now) {
 
 void Ldst::tick() {
     uint64_t now = clock_.now();
+    schedule_.ticking(now);
     begin_edge();
     account(now);
 
@@ -381,11 +421,11 @@ void Ldst::tick() {
             responses_[kept++] = r;
             continue;
         }
-        const unsigned* entry = entry_of_.find(r.gp);
-        if (!entry) {
+        const int entry = entry_of(r.gp);
+        if (entry < 0) {
             SC_REPORT_ERROR("mvp/ldst", "response to a request the LD/ST unit did not send");
         } else {
-            finish_entry(*entry, now);
+            finish_entry(static_cast<unsigned>(entry), now);
         }
     }
     responses_.resize(kept);
@@ -439,10 +479,7 @@ void Ldst::tick() {
     if (blocked_ && !port_waiting_ && port_free_from_ > now && free_entries_ > 0)
         next = std::min(next, port_free_from_);
     for (const Arrived& r : responses_) next = std::min(next, std::max(r.ready, now + 1));
-    if (next != now + 1) {
-        clock_.sleep(this);
-        if (next != UINT64_MAX) clock_.wake_at(this, next);
-    }
+    schedule_.sleep_until(now, next);
 }
 
 }  // namespace mvp

@@ -10,9 +10,9 @@
 
 #include "modules/ldst/warp_memory_request.h"
 #include "modules/sim/clock_domain.h"
-#include "modules/sim/flat_map.h"
 #include "modules/sim/initiator_port.h"
 #include "modules/sim/memory_manager.h"
+#include "modules/sim/schedule.h"
 #include "modules/sim/stat_group.h"
 
 namespace mvp::config {
@@ -127,11 +127,11 @@ class Ldst : public sc_core::sc_module, public sim::Clocked {
     };
     struct Entry {
         bool valid = false;
+        bool youngest = false;  // the youngest request in flight to its line
         Kind kind = Kind::kLoad;
         uint32_t line = 0;  // line base (the key for merging and ordering)
         tlm::tlm_generic_payload* gp = nullptr;
         std::vector<Target> targets;
-        std::vector<uint8_t> enables;  // the byte enables the payload points at
     };
     struct Arrived {
         tlm::tlm_generic_payload* gp;
@@ -140,12 +140,19 @@ class Ldst : public sc_core::sc_module, public sim::Clocked {
     enum class Issue : uint8_t { kDone, kBlocked };
 
     void begin_edge();
+    // Copies the request into a (possibly recycled) record whose kind is set.
+    static void take_request(Instruction& in, const WarpMemoryRequest& request);
     void coalesce(Instruction& in) const;
+    // The entry of the youngest request in flight to a line, and the entry of a payload; -1:
+    // none. The table is small: a scan costs less than a map.
+    int youngest_entry(uint32_t line) const;
+    int entry_of(const tlm::tlm_generic_payload* gp) const;
     Issue issue_line(Instruction& in, uint64_t now);
     void finish_entry(unsigned index, uint64_t now);
     void account(uint64_t now);
 
     sim::ClockDomain& clock_;
+    sim::Schedule schedule_{clock_, this};  // every wake and sleep of this block
     Params params_;
     sim::MemoryManager mm_;
     CompletionCallback callback_;
@@ -159,8 +166,6 @@ class Ldst : public sc_core::sc_module, public sim::Clocked {
     unsigned queued_ = 0;  // instructions with line requests still to send
     std::vector<Entry> entries_;
     unsigned free_entries_;
-    sim::FlatMap<uint32_t, unsigned> youngest_;  // line -> entry of its youngest request
-    sim::FlatMap<tlm::tlm_generic_payload*, unsigned> entry_of_;
     std::vector<Arrived> responses_;  // arrival order
     uint64_t port_free_from_ = 0;
     bool sending_ = false;

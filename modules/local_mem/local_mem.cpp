@@ -1,6 +1,7 @@
 #include "local_mem.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "modules/config/config.h"
 #include "modules/isa/semantics.h"
@@ -9,29 +10,6 @@
 #include "modules/sim/vcd_tracer.h"
 
 namespace mvp {
-
-namespace {
-
-// Copies the payload's enabled bytes from `from` to `to` (offsets as in the payload).
-void copy_enabled(const tlm::tlm_generic_payload& gp, const unsigned char* from,
-                  unsigned char* to) {
-    if (!sim::has_byte_enables(gp)) {
-        std::copy_n(from, gp.get_data_length(), to);
-    } else if (sim::word_aligned(gp)) {
-        sim::for_each_enabled_word(gp, [&](unsigned i, unsigned mask) {
-            if (mask == 0xfu) {
-                std::copy_n(from + i, 4, to + i);
-                return;
-            }
-            for (unsigned j = 0; j < 4; ++j)
-                if (mask >> j & 1) to[i + j] = from[i + j];
-        });
-    } else {
-        sim::for_each_enabled_byte(gp, [&](unsigned i) { to[i] = from[i]; });
-    }
-}
-
-}  // namespace
 
 LocalMem::Params LocalMem::Params::from_config(const config::Config& config) {
     Params p;
@@ -107,11 +85,13 @@ bool LocalMem::on_request(tlm::tlm_generic_payload& gp, const sc_core::sc_time& 
     uint64_t ready = std::max(arrival, clock_.now() + 1);
     queue_.push_back({&gp, arrival, ready});
     queue_depth_ = static_cast<uint32_t>(queue_.size() + responses_.size());
-    clock_.wake_at(this, ready);
+    schedule_.wake_at(ready);
     return true;
 }
 
-bool LocalMem::access(tlm::tlm_generic_payload& gp, const sim::GpuExtension* ext) {
+template <typename OnWord>
+bool LocalMem::access(tlm::tlm_generic_payload& gp, const sim::GpuExtension* ext,
+                      OnWord&& on_word) {
     uint64_t address = gp.get_address();
     unsigned length = gp.get_data_length();
     unsigned char* data = gp.get_data_ptr();
@@ -130,16 +110,50 @@ bool LocalMem::access(tlm::tlm_generic_payload& gp, const sim::GpuExtension* ext
                                                  ext->atomic_operand, ext->atomic_compare);
         if (u.write) write32(a, u.value);
         for (unsigned i = 0; i < 4; ++i) data[i] = static_cast<unsigned char>(old >> (8 * i));
-    } else if (gp.get_command() == tlm::TLM_READ_COMMAND) {
-        copy_enabled(gp, storage_.data() + address, data);
-    } else if (gp.get_command() == tlm::TLM_WRITE_COMMAND) {
-        copy_enabled(gp, data, storage_.data() + address);
+        sim::for_each_accessed_word(gp, [&](uint64_t word, unsigned) { on_word(word); });
+    } else {
+        const tlm::tlm_command command = gp.get_command();
+        unsigned char* memory = storage_.data();
+        if (!sim::has_byte_enables(gp)) {
+            if (command == tlm::TLM_READ_COMMAND) {
+                std::memcpy(data, memory + address, length);
+            } else if (command == tlm::TLM_WRITE_COMMAND) {
+                std::memcpy(memory + address, data, length);
+            }
+            sim::for_each_accessed_word(gp, [&](uint64_t word, unsigned) { on_word(word); });
+        } else {
+            // The enabled bytes move a word at a time.
+            sim::for_each_accessed_word(gp, [&](uint64_t word, unsigned mask) {
+                unsigned char* m = memory + 4 * word;
+                // The payload offset of the word's first byte (negative for the first word of
+                // an unaligned payload, whose bytes before `address` are not in the mask).
+                const int64_t p = static_cast<int64_t>(4 * word) - static_cast<int64_t>(address);
+                if (command == tlm::TLM_READ_COMMAND) {
+                    if (mask == 0xfu) {
+                        std::memcpy(data + p, m, 4);
+                    } else {
+                        for (unsigned j = 0; j < 4; ++j)
+                            if (mask >> j & 1) data[p + j] = m[j];
+                    }
+                } else if (command == tlm::TLM_WRITE_COMMAND) {
+                    if (mask == 0xfu) {
+                        std::memcpy(m, data + p, 4);
+                    } else {
+                        for (unsigned j = 0; j < 4; ++j)
+                            if (mask >> j & 1) m[j] = data[p + j];
+                    }
+                }
+                on_word(word);
+            });
+        }
     }
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
     return true;
 }
 
-uint64_t LocalMem::book_banks(const tlm::tlm_generic_payload& gp, bool atomic, uint64_t arrival) {
+uint64_t LocalMem::serve(tlm::tlm_generic_payload& gp, const sim::GpuExtension* ext,
+                         uint64_t arrival) {
+    const bool atomic = ext && ext->atomic;
     uint64_t cycle = params_.read_cycle;
     if (atomic) {
         cycle = uint64_t{params_.read_cycle} + params_.write_cycle;
@@ -156,7 +170,7 @@ uint64_t LocalMem::book_banks(const tlm::tlm_generic_payload& gp, bool atomic, u
         done = std::max(done, end);
         ++bank_accesses_[b];
     };
-    sim::for_each_accessed_word(gp, book);
+    if (!access(gp, ext, book)) return arrival + 1;
     uint64_t extra = done - (arrival + cycle);
     if (extra > 0) {
         ++bank_conflicts_;
@@ -167,19 +181,19 @@ uint64_t LocalMem::book_banks(const tlm::tlm_generic_payload& gp, bool atomic, u
 
 void LocalMem::tick() {
     uint64_t now = clock_.now();
+    schedule_.ticking(now);
     while (!queue_.empty() && queue_.front().ready <= now) {
         Request r = queue_.front();
         queue_.pop_front();
         const sim::GpuExtension* ext = sim::gpu_extension(*r.gp);
-        const bool atomic = ext && ext->atomic;
-        if (atomic) {
+        if (ext && ext->atomic) {
             ++atomics_;
         } else if (r.gp->get_command() == tlm::TLM_WRITE_COMMAND) {
             ++writes_;
         } else {
             ++reads_;
         }
-        uint64_t done = access(*r.gp, ext) ? book_banks(*r.gp, atomic, r.arrival) : r.arrival + 1;
+        const uint64_t done = serve(*r.gp, ext, r.arrival);
         const uint64_t at = std::max(done, now);
         auto after = std::upper_bound(responses_.begin(), responses_.end(), at,
                                       [](uint64_t t, const Response& x) { return t < x.done; });
@@ -195,10 +209,7 @@ void LocalMem::tick() {
     uint64_t next = UINT64_MAX;
     if (!queue_.empty()) next = queue_.front().ready;
     if (!responses_.empty()) next = std::min(next, responses_.front().done);
-    if (next != now + 1) {
-        clock_.sleep(this);
-        if (next != UINT64_MAX) clock_.wake_at(this, next);
-    }
+    schedule_.sleep_until(now, next);
 }
 
 void LocalMem::reset() {
@@ -207,12 +218,12 @@ void LocalMem::reset() {
     responses_.clear();
     std::fill(bank_free_.begin(), bank_free_.end(), uint64_t{0});
     queue_depth_ = 0;
-    clock_.sleep(this);
+    schedule_.sleep();
 }
 
 void LocalMem::untimed(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
     (void)delay;
-    access(gp, sim::gpu_extension(gp));
+    access(gp, sim::gpu_extension(gp), [](uint64_t) {});
 }
 
 unsigned LocalMem::debug(tlm::tlm_generic_payload& gp) {

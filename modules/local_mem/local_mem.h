@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "modules/sim/clock_domain.h"
+#include "modules/sim/schedule.h"
 #include "modules/sim/stat_group.h"
 #include "modules/sim/target_port.h"
 
@@ -70,15 +71,19 @@ class LocalMem : public sc_core::sc_module, public sim::Clocked {
     };
 
     bool on_request(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
-    // Performs the access on the storage (reads, writes, atomics); false if out of range. `ext`
+    // Performs the access on the storage (reads, writes, atomics), calling on_word(word) for
+    // each word it touches, in address order; false (and an error status) if out of range. `ext`
     // is the payload's extension (nullptr: none).
-    bool access(tlm::tlm_generic_payload& gp, const sim::GpuExtension* ext);
-    // Books the banks for a request that arrived at `arrival`; returns the completion edge.
-    uint64_t book_banks(const tlm::tlm_generic_payload& gp, bool atomic, uint64_t arrival);
+    template <typename OnWord>
+    bool access(tlm::tlm_generic_payload& gp, const sim::GpuExtension* ext, OnWord&& on_word);
+    // Performs a timed request that arrived at `arrival` and books its banks; returns the
+    // completion edge.
+    uint64_t serve(tlm::tlm_generic_payload& gp, const sim::GpuExtension* ext, uint64_t arrival);
     void untimed(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     unsigned debug(tlm::tlm_generic_payload& gp);
 
     sim::ClockDomain& clock_;
+    sim::Schedule schedule_{clock_, this};  // every wake and sleep of this block
     Params params_;
     std::vector<uint8_t> storage_;
     std::deque<Request> queue_;

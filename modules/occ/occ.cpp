@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "modules/config/config.h"
+#include "modules/sim/sim_time.h"
 #include "modules/sim/vcd_tracer.h"
 
 namespace mvp {
@@ -57,27 +58,27 @@ bool Occ::on_request(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
     uint64_t cycle = std::max(clock_.cycle_at_or_after(at) + params_.latency, clock_.now() + 1);
     decode_.push_back({&gp, cycle});
     ++queue_depth_;
-    clock_.wake_at(this, cycle);
+    schedule_.wake_at(cycle);
     return true;
 }
 
 void Occ::on_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
     // A multiplexer: a response valid now goes straight back; one annotated for later waits.
-    if (at <= sc_core::sc_time_stamp()) {
+    if (at <= sim::time_now()) {
         port.respond(gp);
         return;
     }
     gp.acquire();  // the initiator port releases its reference when this call returns
     uint64_t cycle = clock_.cycle_at_or_after(at);
     responses_.emplace(cycle, &gp);
-    clock_.wake_at(this, cycle);
+    schedule_.wake_at(cycle);
 }
 
 void Occ::on_ready(Output& out, const sc_core::sc_time& at) {
     out.waiting = false;
     if (out.sending) return;  // accepted at once: the link is free in this cycle
     out.free_from = std::max(clock_.cycle_at_or_after(at), clock_.now() + 1);
-    clock_.wake_at(this, out.free_from);
+    schedule_.wake_at(out.free_from);
 }
 
 void Occ::drain(Output& out, uint64_t now) {
@@ -104,11 +105,12 @@ void Occ::reset() {
     }
     responses_.clear();  // their extra references go with the reclaimed pools
     queue_depth_ = 0;
-    clock_.sleep(this);
+    schedule_.sleep();
 }
 
 void Occ::tick() {
     uint64_t now = clock_.now();
+    schedule_.ticking(now);
     while (!responses_.empty() && responses_.begin()->first <= now) {
         tlm::tlm_generic_payload* gp = responses_.begin()->second;
         responses_.erase(responses_.begin());
@@ -139,10 +141,7 @@ void Occ::tick() {
         if (out->queue.empty() || out->waiting) continue;
         next = std::min(next, std::max({out->queue.front().cycle, out->free_from, now + 1}));
     }
-    if (next != now + 1) {
-        clock_.sleep(this);
-        if (next != UINT64_MAX) clock_.wake_at(this, next);
-    }
+    schedule_.sleep_until(now, next);
 }
 
 }  // namespace mvp

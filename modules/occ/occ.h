@@ -8,6 +8,7 @@
 
 #include "modules/sim/clock_domain.h"
 #include "modules/sim/initiator_port.h"
+#include "modules/sim/schedule.h"
 #include "modules/sim/stat_group.h"
 #include "modules/sim/target_port.h"
 
@@ -70,6 +71,7 @@ class Occ : public sc_core::sc_module, public sim::Clocked {
     }
 
     sim::ClockDomain& clock_;
+    sim::Schedule schedule_{clock_, this};  // every wake and sleep of this block
     Params params_;
     std::deque<Pending> decode_;
     Output local_;

@@ -1,16 +1,16 @@
 #include "initiator_port.h"
 
+#include "sim_time.h"
+
 namespace mvp::sim {
 
 using sc_core::sc_time;
 
-InitiatorPort::InitiatorPort(const char* name) : socket(name) {
-    socket.register_nb_transport_bw(this, &InitiatorPort::nb_transport_bw);
-}
+InitiatorPort::InitiatorPort(const char* name) : socket(name, *this) {}
 
 bool InitiatorPort::free_time_reached() const {
     // Simulated time never goes back: once reached, free_at_ stays reached until it changes.
-    link_free_ = sc_core::sc_time_stamp() >= free_at_;
+    link_free_ = time_now() >= free_at_;
     return link_free_;
 }
 
@@ -24,7 +24,7 @@ void InitiatorPort::send(tlm::tlm_generic_payload& gp, const sc_time& delay) {
     sc_time d = delay;
     tlm::tlm_sync_enum status = socket->nb_transport_fw(gp, phase, d);
     if (status == tlm::TLM_ACCEPTED) return;
-    const sc_time at = sc_core::sc_time_stamp() + d;
+    const sc_time at = time_now() + d;
     const bool now = d == sc_core::SC_ZERO_TIME;
     switch (status) {
         case tlm::TLM_UPDATED:
@@ -53,32 +53,28 @@ void InitiatorPort::reset() {
 
 tlm::tlm_sync_enum InitiatorPort::nb_transport_bw(tlm::tlm_generic_payload& gp,
                                                   tlm::tlm_phase& phase, sc_time& delay) {
-    const sc_time at = sc_core::sc_time_stamp() + delay;
-    const bool now = delay == sc_core::SC_ZERO_TIME;
-    if (phase == tlm::END_REQ) {
-        end_request(at, now);
-        return tlm::TLM_ACCEPTED;
-    }
+    const sc_time at = time_now() + delay;
     if (phase == tlm::BEGIN_RESP) {
-        if (waiting_end_req_ == &gp) end_request(at, now);  // BEGIN_RESP implies END_REQ
+        // BEGIN_RESP implies END_REQ.
+        if (waiting_end_req_ == &gp) end_request(at, delay == sc_core::SC_ZERO_TIME);
         deliver(gp, at);
         return tlm::TLM_COMPLETED;
+    }
+    if (phase == tlm::END_REQ) {
+        end_request(at, delay == sc_core::SC_ZERO_TIME);
+        return tlm::TLM_ACCEPTED;
     }
     SC_REPORT_FATAL("mvp/tlm", "InitiatorPort: unexpected phase on the backward path");
     return tlm::TLM_COMPLETED;
 }
+
+void InitiatorPort::invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) {}
 
 void InitiatorPort::end_request(const sc_time& at, bool now) {
     waiting_end_req_ = nullptr;
     free_at_ = at;
     link_free_ = now;
     if (on_ready) on_ready(at);
-}
-
-void InitiatorPort::deliver(tlm::tlm_generic_payload& gp, const sc_time& at) {
-    --outstanding_;
-    if (on_response) on_response(gp, at);
-    gp.release();
 }
 
 }  // namespace mvp::sim

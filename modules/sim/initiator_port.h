@@ -7,12 +7,34 @@
 #include <tlm>
 
 namespace mvp::sim {
+class InitiatorPort;
+}
+
+namespace tlm_utils {
+
+// The socket of sim::InitiatorPort: a plain TLM initiator socket whose backward interface is the
+// port itself, so that a target's call reaches the port in one virtual call (the simple socket
+// passes it through a forwarding object and a member-function pointer). It keeps the simple
+// socket's type name, under which code outside the port refers to InitiatorPort::socket.
+template <>
+class simple_initiator_socket<mvp::sim::InitiatorPort, 32, tlm::tlm_base_protocol_types>
+    : public tlm::tlm_initiator_socket<32, tlm::tlm_base_protocol_types> {
+  public:
+    simple_initiator_socket(const char* name, tlm::tlm_bw_transport_if<>& port)
+        : tlm_initiator_socket(name) {
+        tlm_initiator_socket::bind(port);
+    }
+};
+
+}  // namespace tlm_utils
+
+namespace mvp::sim {
 
 // The initiator side of a non-blocking (4-phase AT) TLM link, for blocks that keep several
 // requests outstanding. It enforces request exclusion (one BEGIN_REQ until its END_REQ) and
 // hands every response to the owner, ending it at once (TLM_COMPLETED on BEGIN_RESP), so the
-// target can send the next response without waiting.
-class InitiatorPort {
+// target can send the next response without waiting. It is the backward interface of its socket.
+class InitiatorPort : public tlm::tlm_bw_transport_if<> {
   public:
     explicit InitiatorPort(const char* name);
 
@@ -40,11 +62,16 @@ class InitiatorPort {
 
   private:
     tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
-                                       sc_core::sc_time& delay);
+                                       sc_core::sc_time& delay) override;
+    void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) override;
     // `now`: `at` is the current time (END_REQ without delay).
     void end_request(const sc_core::sc_time& at, bool now);
     bool free_time_reached() const;
-    void deliver(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
+    void deliver(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
+        --outstanding_;
+        if (on_response) on_response(gp, at);
+        gp.release();
+    }
 
     tlm::tlm_generic_payload* waiting_end_req_ = nullptr;
     sc_core::sc_time free_at_;

@@ -1,21 +1,19 @@
 #include "target_port.h"
 
+#include "sim_time.h"
+
 namespace mvp::sim {
 
 using sc_core::sc_time;
 
-TargetPort::TargetPort(const char* name) : socket(name) {
-    socket.register_nb_transport_fw(this, &TargetPort::nb_transport_fw);
-    socket.register_b_transport(this, &TargetPort::b_transport);
-    socket.register_transport_dbg(this, &TargetPort::transport_dbg);
-}
+TargetPort::TargetPort(const char* name) : socket(name, *this) {}
 
 tlm::tlm_sync_enum TargetPort::nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
                                                sc_time& delay) {
     if (phase == tlm::BEGIN_REQ) {
         if (held_) SC_REPORT_FATAL("mvp/tlm", "TargetPort: BEGIN_REQ before END_REQ");
         gp.acquire();
-        sc_time at = sc_core::sc_time_stamp() + delay;
+        sc_time at = time_now() + delay;
         if (on_request(gp, at)) {
             phase = tlm::END_REQ;
             return tlm::TLM_UPDATED;
@@ -50,10 +48,11 @@ void TargetPort::reset() {
 void TargetPort::respond(tlm::tlm_generic_payload& gp) {
     if (response_in_flight_ || !responses_.empty()) {
         responses_.push_back(&gp);
-    } else {
-        begin_response(gp);
+        send_next_response();
+        return;
     }
-    send_next_response();  // the queued ones, and any queued while gp was being delivered
+    begin_response(gp);
+    if (!responses_.empty()) send_next_response();  // queued while gp was being delivered
 }
 
 void TargetPort::send_next_response() {
@@ -84,6 +83,13 @@ void TargetPort::b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
 
 unsigned TargetPort::transport_dbg(tlm::tlm_generic_payload& gp) {
     return on_debug ? on_debug(gp) : 0;
+}
+
+bool TargetPort::get_direct_mem_ptr(tlm::tlm_generic_payload&, tlm::tlm_dmi& dmi) {
+    dmi.allow_read_write();
+    dmi.set_start_address(0);
+    dmi.set_end_address(~sc_dt::uint64{0});
+    return false;
 }
 
 }  // namespace mvp::sim

@@ -8,14 +8,38 @@
 #include <tlm>
 
 namespace mvp::sim {
+class TargetPort;
+}
+
+namespace tlm_utils {
+
+// The socket of sim::TargetPort: a plain TLM target socket whose forward interface is the port
+// itself, so that an initiator's call reaches the port in one virtual call (the simple socket
+// passes it through a forwarding object and a member-function pointer, and every backward call
+// through a look-up of its own blocking transactions, which a port that serves b_transport itself
+// never has). It keeps the simple socket's type name, under which code outside the port refers
+// to TargetPort::socket.
+template <>
+class simple_target_socket<mvp::sim::TargetPort, 32, tlm::tlm_base_protocol_types>
+    : public tlm::tlm_target_socket<32, tlm::tlm_base_protocol_types> {
+  public:
+    simple_target_socket(const char* name, tlm::tlm_fw_transport_if<>& port)
+        : tlm_target_socket(name) {
+        tlm_target_socket::bind(port);
+    }
+};
+
+}  // namespace tlm_utils
+
+namespace mvp::sim {
 
 // The target side of a non-blocking (4-phase AT) TLM link. A request is offered to the owner
 // when it arrives; the owner either takes it at once (END_REQ returned immediately) or holds
 // it and calls accept() later, which is how a full queue pushes back on the initiator.
 // Responses are sent in the order respond() is called, one at a time as the base protocol's
 // response exclusion requires. b_transport and transport_dbg are forwarded to the owner for
-// loaders and debuggers.
-class TargetPort {
+// loaders and debuggers. It is the forward interface of its socket.
+class TargetPort : public tlm::tlm_fw_transport_if<> {
   public:
     explicit TargetPort(const char* name);
 
@@ -43,9 +67,11 @@ class TargetPort {
 
   private:
     tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase,
-                                       sc_core::sc_time& delay);
-    void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
-    unsigned transport_dbg(tlm::tlm_generic_payload& gp);
+                                       sc_core::sc_time& delay) override;
+    void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) override;
+    unsigned transport_dbg(tlm::tlm_generic_payload& gp) override;
+    // No direct memory access (what the simple socket answers without a DMI callback).
+    bool get_direct_mem_ptr(tlm::tlm_generic_payload& gp, tlm::tlm_dmi& dmi) override;
     void send_next_response();
     // Sends BEGIN_RESP for gp now (no response in flight).
     void begin_response(tlm::tlm_generic_payload& gp);

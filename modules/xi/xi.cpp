@@ -93,7 +93,7 @@ bool Xi::on_request(Client c, tlm::tlm_generic_payload& gp, const sc_time& at) {
     if (s.queue.size() < params_.queue_depth) {
         s.queue.push_back({&gp, ready, ready});
         s.depth = static_cast<uint32_t>(s.queue.size());
-        core_.wake_at(this, ready);
+        schedule_.wake_at(ready);
         return true;
     }
     // Queue full: hold the request (no END_REQ) until an entry frees.
@@ -113,13 +113,13 @@ void Xi::on_response(tlm::tlm_generic_payload& gp, const sc_time& at) {
     auto pos = std::upper_bound(returns_.begin(), returns_.end(), r.cycle,
                                 [](uint64_t cycle, const Return& x) { return cycle < x.cycle; });
     returns_.insert(pos, r);
-    core_.wake_at(this, r.cycle);
+    schedule_.wake_at(r.cycle);
 }
 
 void Xi::on_ready(const sc_time& at) {
     // END_REQ from the interconnect: the next request may leave at the following edge.
     noc_free_cycle_ = std::max(noc_free_cycle_, seen_cycle(at));
-    if (!outbound_.empty()) core_.wake_at(this, noc_free_cycle_);
+    if (!outbound_.empty()) schedule_.wake_at(noc_free_cycle_);
 }
 
 void Xi::account_outstanding(uint64_t now) {
@@ -149,11 +149,12 @@ void Xi::reset() {
     owner_.clear();
     noc_free_cycle_ = 0;
     grant_id_ = 0;
-    core_.sleep(this);
+    schedule_.sleep();
 }
 
 void Xi::tick() {
     const uint64_t now = core_.now();
+    schedule_.ticking(now);
     grant_id_ = 0;
 
     // Responses whose return edge has come go back to the client that issued them.
@@ -220,9 +221,7 @@ void Xi::tick() {
                 next = std::min(next, std::max(s.queue.front().eligible, now + 1));
     }
     if (grant_id_ != 0) next = now + 1;  // so that the trace shows the grant for one cycle
-    if (next == now + 1) return;
-    core_.sleep(this);
-    if (next != UINT64_MAX) core_.wake_at(this, next);
+    schedule_.sleep_until(now, next);
 }
 
 }  // namespace mvp

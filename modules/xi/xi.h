@@ -7,10 +7,11 @@
 #include <string>
 #include <systemc>
 #include <tlm>
-#include "modules/sim/flat_map.h"
 
 #include "modules/sim/clock_domain.h"
+#include "modules/sim/flat_map.h"
 #include "modules/sim/initiator_port.h"
+#include "modules/sim/schedule.h"
 #include "modules/sim/stat_group.h"
 #include "modules/sim/target_port.h"
 
@@ -111,6 +112,7 @@ class Xi : public sc_core::sc_module, public sim::Clocked {
     void schedule(uint64_t now);
 
     sim::ClockDomain& core_;
+    sim::Schedule schedule_{core_, this};  // every wake and sleep of this block
     XiParams params_;
     std::array<sim::TargetPort*, kClients> ports_;
     std::array<ClientState, kClients> clients_;
