@@ -91,7 +91,7 @@ class DdrController : public sc_core::sc_module, public sim::Clocked {
                   const MemoryInterleave& interleave, unsigned index);
     ~DdrController() override;
 
-    using TargetSocket = tlm_utils::simple_target_socket<sim::TargetPort>;
+    using TargetSocket = sim::TargetSocket;
     TargetSocket& target_socket() { return port_.socket; }
 
     const DdrParams& params() const { return params_; }

@@ -54,7 +54,7 @@ class MemoryBridge : public sc_core::sc_module, public sim::Clocked {
     };
     // The socket side the bridge calls through (the Gpu owns the socket; VPs bind it).
     using Forward = sc_core::sc_port_b<tlm::tlm_fw_transport_if<>>;
-    using TargetSocket = tlm_utils::simple_target_socket<sim::TargetPort>;
+    using TargetSocket = sim::TargetSocket;
 
     static constexpr uint32_t kDeviceBase = 0x80000000u;
     static constexpr unsigned kMaxBytes = 256;  // the largest request of the model

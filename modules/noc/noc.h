@@ -64,8 +64,8 @@ class Noc : public sc_core::sc_module, public sim::Clocked {
         unsigned n_sp_ports, unsigned n_mem_ports, bool dma_port = false);
     ~Noc() override;
 
-    using TargetSocket = tlm_utils::simple_target_socket<sim::TargetPort>;
-    using InitiatorSocket = tlm_utils::simple_initiator_socket<sim::InitiatorPort>;
+    using TargetSocket = sim::TargetSocket;
+    using InitiatorSocket = sim::InitiatorSocket;
 
     unsigned n_inputs() const { return static_cast<unsigned>(inputs_.size()); }
     unsigned n_outputs() const { return static_cast<unsigned>(outputs_.size()); }

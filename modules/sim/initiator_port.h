@@ -1,34 +1,21 @@
 #pragma once
 
-#include <tlm_utils/simple_initiator_socket.h>
-
 #include <functional>
 #include <systemc>
 #include <tlm>
 
 namespace mvp::sim {
-class InitiatorPort;
-}
 
-namespace tlm_utils {
-
-// The socket of sim::InitiatorPort: a plain TLM initiator socket whose backward interface is the
-// port itself, so that a target's call reaches the port in one virtual call (the simple socket
-// passes it through a forwarding object and a member-function pointer). It keeps the simple
-// socket's type name, under which code outside the port refers to InitiatorPort::socket.
-template <>
-class simple_initiator_socket<mvp::sim::InitiatorPort, 32, tlm::tlm_base_protocol_types>
-    : public tlm::tlm_initiator_socket<32, tlm::tlm_base_protocol_types> {
+// The socket of an InitiatorPort: a plain TLM initiator socket whose backward interface is the
+// port itself, so that a target's call reaches the port in one virtual call (a simple socket
+// passes it through a forwarding object and a member-function pointer).
+class InitiatorSocket : public tlm::tlm_initiator_socket<32, tlm::tlm_base_protocol_types> {
   public:
-    simple_initiator_socket(const char* name, tlm::tlm_bw_transport_if<>& port)
+    InitiatorSocket(const char* name, tlm::tlm_bw_transport_if<>& port)
         : tlm_initiator_socket(name) {
         tlm_initiator_socket::bind(port);
     }
 };
-
-}  // namespace tlm_utils
-
-namespace mvp::sim {
 
 // The initiator side of a non-blocking (4-phase AT) TLM link, for blocks that keep several
 // requests outstanding. It enforces request exclusion (one BEGIN_REQ until its END_REQ) and
@@ -38,7 +25,7 @@ class InitiatorPort : public tlm::tlm_bw_transport_if<> {
   public:
     explicit InitiatorPort(const char* name);
 
-    tlm_utils::simple_initiator_socket<InitiatorPort> socket;
+    InitiatorSocket socket;
 
     // The response of gp has arrived; it is valid from `at` (simulated time, >= now).
     std::function<void(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at)> on_response;

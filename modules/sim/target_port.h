@@ -1,37 +1,23 @@
 #pragma once
 
-#include <tlm_utils/simple_target_socket.h>
-
 #include <deque>
 #include <functional>
 #include <systemc>
 #include <tlm>
 
 namespace mvp::sim {
-class TargetPort;
-}
 
-namespace tlm_utils {
-
-// The socket of sim::TargetPort: a plain TLM target socket whose forward interface is the port
-// itself, so that an initiator's call reaches the port in one virtual call (the simple socket
+// The socket of a TargetPort: a plain TLM target socket whose forward interface is the port
+// itself, so that an initiator's call reaches the port in one virtual call (a simple socket
 // passes it through a forwarding object and a member-function pointer, and every backward call
 // through a look-up of its own blocking transactions, which a port that serves b_transport itself
-// never has). It keeps the simple socket's type name, under which code outside the port refers
-// to TargetPort::socket.
-template <>
-class simple_target_socket<mvp::sim::TargetPort, 32, tlm::tlm_base_protocol_types>
-    : public tlm::tlm_target_socket<32, tlm::tlm_base_protocol_types> {
+// never has).
+class TargetSocket : public tlm::tlm_target_socket<32, tlm::tlm_base_protocol_types> {
   public:
-    simple_target_socket(const char* name, tlm::tlm_fw_transport_if<>& port)
-        : tlm_target_socket(name) {
+    TargetSocket(const char* name, tlm::tlm_fw_transport_if<>& port) : tlm_target_socket(name) {
         tlm_target_socket::bind(port);
     }
 };
-
-}  // namespace tlm_utils
-
-namespace mvp::sim {
 
 // The target side of a non-blocking (4-phase AT) TLM link. A request is offered to the owner
 // when it arrives; the owner either takes it at once (END_REQ returned immediately) or holds
@@ -43,7 +29,7 @@ class TargetPort : public tlm::tlm_fw_transport_if<> {
   public:
     explicit TargetPort(const char* name);
 
-    tlm_utils::simple_target_socket<TargetPort> socket;
+    TargetSocket socket;
 
     // A request arrived, valid from `at`; return true to accept it now, false to hold it.
     std::function<bool(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at)> on_request;
