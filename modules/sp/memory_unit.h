@@ -55,6 +55,14 @@ class MemoryUnit : public sc_core::sc_module, public PipelineRegisterIf, public 
     bool waiting_for_space() const { return waiting_for_space_; }
     // Counts `cycles` slept through in the state of the last tick.
     void charge_slept(uint64_t cycles);
+    // The SP goes to sleep. A split that may issue a memory instruction only into a drained
+    // memory pipeline (IS) waits, like the unit's own queue, for the LD/ST memory pipeline to
+    // accept again: the pipeline is asked to wake the SP then, at the edge a polling SP would
+    // see it.
+    void before_sleep() {
+        if (!waiting_for_space_ && memory_want_space && memory_can_accept && !memory_can_accept())
+            memory_want_space();
+    }
     const std::vector<WarpInstruction*>& completed() const { return completed_; }
 
     // PipelineRegisterIf: the memory pipe's RF->EX register.

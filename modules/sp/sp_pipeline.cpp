@@ -540,6 +540,7 @@ void SpPipeline::tick() {
     if (progress_ || internal_work()) return;
     // Nothing can happen until an outside event: sleep, with timers for what is due anyway.
     clock.sleep(&owner_);
+    if (!idle()) memory_unit.before_sleep();
     uint64_t next = fetch.next_response_cycle();
     if (!memory_unit.completed().empty()) next = std::min(next, now + 1);
     if (!idle()) {
