@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "clock_scheduler.h"
 #include "host_thread_pool.h"
 
 namespace mvp::sim {
@@ -15,9 +16,10 @@ ClockDomain::ClockDomain(const sc_core::sc_module_name& name, double mhz)
     : sc_module(name), mhz_(mhz), period_(std::round(1e6 / mhz), SC_PS) {
     SC_HAS_PROCESS(ClockDomain);
     SC_THREAD(run);
+    ClockScheduler::instance().add(this);
 }
 
-ClockDomain::~ClockDomain() = default;
+ClockDomain::~ClockDomain() { ClockScheduler::instance().remove(this); }
 
 thread_local const ClockDomain::Tile* ClockDomain::current_tile_ = nullptr;
 
@@ -445,57 +447,56 @@ void ClockDomain::sift_down(size_t pos) {
 }
 
 void ClockDomain::notify() {
-    // The domain's own process replans after every pass; other callers must wake it.
-    if (!in_pass_) wake_event_.notify(sc_core::SC_ZERO_TIME);
+    // The scheduler plans again after every evaluation; other callers must wake it.
+    if (!in_pass_) ClockScheduler::instance().notify();
 }
 
 void ClockDomain::run() {
-    for (;;) {
-        const bool awake_any = any_awake();
-        if (!awake_any && !any_timer()) {
-            wait(wake_event_);
-            continue;
-        }
-        uint64_t edge = next_edge();
-        if (!awake_any) edge = std::max(edge, earliest_timer());
-        sc_time delay = time_of(edge) - sc_core::sc_time_stamp();
-        wait(delay, wake_event_);
-        if (sc_core::sc_time_stamp() != time_of(edge)) continue;  // woken early: plan again
+    // The first domain's thread is the scheduler's; the others have nothing to do.
+    if (ClockScheduler::instance().hosted_by(this)) ClockScheduler::instance().run();
+}
 
-        fire_timers(edge);
-        if (!any_awake() && !tile_timer_due(edge)) continue;
-        ++active_edges_;
-        // A block woken at this very time, or during this pass, starts on the next edge.
-        tick_bits_ = awake_bits_;
-        in_pass_ = true;
-        pass_edge_ = edge;
-        const bool parallel = pool_ && serial_reason_.empty() && segments_.size() == 1 &&
-                              tiles_first_ && tiles_.size() > 1;
-        if (!parallel) {
-            // The tiles' timers fire with the others', before any block ticks; the lanes are
-            // counted once the tiles are done.
-            lanes_counted_after_pass_ = true;
-            for_live_tiles(0, tiles(), [&](unsigned t) { fire_tile_timers(*tiles_[t], edge); });
-        }
-        unsigned pos = 0;
-        for (const Segment& segment : segments_) {
-            tick_range(pos, tiles_[segment.first_tile]->first, edge);
-            if (parallel) {
-                tick_segment_parallel(segment, edge);
-            } else {
-                for_live_tiles(segment.first_tile, segment.end_tile,
-                               [&](unsigned t) { tick_tile(*tiles_[t], edge); });
-            }
-            pos = tiles_[segment.end_tile - 1]->end;
-        }
-        tick_range(pos, static_cast<unsigned>(entries_.size()), edge);
-        if (!parallel) {
-            lanes_counted_after_pass_ = false;
-            for (unsigned l = 0; l < lanes_.size(); ++l) recount_lane(l);
-        }
-        in_pass_ = false;
-        for (const auto& observe : observers_) observe();
+uint64_t ClockDomain::plan() {
+    const bool awake_any = any_awake();
+    if (!awake_any && !any_timer()) return kNoEdge;
+    const uint64_t edge = next_edge();
+    return awake_any ? edge : std::max(edge, earliest_timer());
+}
+
+void ClockDomain::evaluate(uint64_t edge) {
+    fire_timers(edge);
+    if (!any_awake() && !tile_timer_due(edge)) return;
+    ++active_edges_;
+    // A block woken at this very time, or during this pass, starts on the next edge.
+    tick_bits_ = awake_bits_;
+    in_pass_ = true;
+    pass_edge_ = edge;
+    const bool parallel = pool_ && serial_reason_.empty() && segments_.size() == 1 &&
+                          tiles_first_ && tiles_.size() > 1;
+    if (!parallel) {
+        // The tiles' timers fire with the others', before any block ticks; the lanes are
+        // counted once the tiles are done.
+        lanes_counted_after_pass_ = true;
+        for_live_tiles(0, tiles(), [&](unsigned t) { fire_tile_timers(*tiles_[t], edge); });
     }
+    unsigned pos = 0;
+    for (const Segment& segment : segments_) {
+        tick_range(pos, tiles_[segment.first_tile]->first, edge);
+        if (parallel) {
+            tick_segment_parallel(segment, edge);
+        } else {
+            for_live_tiles(segment.first_tile, segment.end_tile,
+                           [&](unsigned t) { tick_tile(*tiles_[t], edge); });
+        }
+        pos = tiles_[segment.end_tile - 1]->end;
+    }
+    tick_range(pos, static_cast<unsigned>(entries_.size()), edge);
+    if (!parallel) {
+        lanes_counted_after_pass_ = false;
+        for (unsigned l = 0; l < lanes_.size(); ++l) recount_lane(l);
+    }
+    in_pass_ = false;
+    for (const auto& observe : observers_) observe();
 }
 
 uint64_t ClockDomain::tick_bits_in(unsigned word, unsigned first, unsigned end) const {

@@ -29,11 +29,12 @@ class Clocked {
     unsigned clock_index_ = 0;
 };
 
-// A clock domain: a period, and one SystemC process that ticks the blocks that are awake, in
+// A clock domain: a period, and a pass at each edge that ticks the blocks that are awake, in
 // the order they were attached. A clock here is data, not a toggling signal: when no block is
-// awake the process sleeps on an event, so idle hardware costs no host time, and cycles are
+// awake the domain has no edge planned, so idle hardware costs no host time, and cycles are
 // counted from simulated time, so skipped cycles still count. A block with nothing to do until
-// a known cycle (a fixed latency) asks to be woken then: one timed event, not a countdown.
+// a known cycle (a fixed latency) asks to be woken then: one timer, not a countdown. The passes
+// of all domains are run by one process, the ClockScheduler, in a fixed order at a shared time.
 //
 // Tiles: consecutive blocks attached between begin_tile() and end_tile() (an SP and its
 // memory-side blocks) that touch nothing of the other tiles' within a cycle. A tile keeps its
@@ -138,7 +139,14 @@ class ClockDomain : public sc_core::sc_module {
         unsigned end_tile = 0;
     };
 
+    // The domain's thread: the scheduler's loop on the first domain built (ClockScheduler).
     void run();
+    friend class ClockScheduler;
+    static constexpr uint64_t kNoEdge = UINT64_MAX;
+    // The next edge with work (an awake block, else the earliest timer), kNoEdge: none.
+    uint64_t plan();
+    // The pass of `edge`, at its time: due timers fire, the awake blocks tick.
+    void evaluate(uint64_t edge);
     void assign_threads();
     // Gives each thread its tiles (lane_first_) and counts the lanes.
     void apply_lanes();
@@ -287,7 +295,6 @@ class ClockDomain : public sc_core::sc_module {
     uint64_t wheel_base_ = 0;  // every wheel timer is in [wheel_base_, + kWheelCycles)
     unsigned wheel_count_ = 0;
     std::vector<unsigned> far_;
-    sc_core::sc_event wake_event_;
     std::vector<std::function<void()>> observers_;
     uint64_t active_edges_ = 0;
     bool in_pass_ = false;    // the domain's process is ticking its blocks

@@ -1,0 +1,55 @@
+#include "clock_scheduler.h"
+
+#include <algorithm>
+
+#include "clock_domain.h"
+
+namespace mvp::sim {
+
+ClockScheduler& ClockScheduler::instance() {
+    // Never destroyed: its event belongs to the simulation context, which outlives no static.
+    static ClockScheduler* scheduler = new ClockScheduler();
+    return *scheduler;
+}
+
+void ClockScheduler::add(ClockDomain* domain) {
+    domains_.push_back(domain);
+    edges_.push_back(ClockDomain::kNoEdge);
+}
+
+void ClockScheduler::remove(ClockDomain* domain) {
+    const auto it = std::find(domains_.begin(), domains_.end(), domain);
+    if (it == domains_.end()) return;
+    edges_.erase(edges_.begin() + (it - domains_.begin()));
+    domains_.erase(it);
+}
+
+void ClockScheduler::run() {
+    for (;;) {
+        // Each domain's next edge with work, and the earliest time among them.
+        bool any = false;
+        sc_core::sc_time next;
+        for (size_t d = 0; d < domains_.size(); ++d) {
+            edges_[d] = domains_[d]->plan();
+            if (edges_[d] == ClockDomain::kNoEdge) continue;
+            const sc_core::sc_time t = domains_[d]->time_of(edges_[d]);
+            if (!any || t < next) next = t;
+            any = true;
+        }
+        if (!any) {
+            sc_core::wait(event_);
+            continue;
+        }
+        sc_core::wait(next - sc_core::sc_time_stamp(), event_);
+        if (sc_core::sc_time_stamp() != next) continue;  // woken early: plan again
+        evaluating_ = true;
+        // The last domain built first: the memory side before the SPs.
+        for (size_t d = domains_.size(); d-- > 0;) {
+            if (edges_[d] != ClockDomain::kNoEdge && domains_[d]->time_of(edges_[d]) == next)
+                domains_[d]->evaluate(edges_[d]);
+        }
+        evaluating_ = false;
+    }
+}
+
+}  // namespace mvp::sim

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <cstdint>
+#include <systemc>
+#include <vector>
+
+namespace mvp::sim {
+
+class ClockDomain;
+
+// The one SystemC process that evaluates every clock domain of the simulation. At each time at
+// which some domain has an edge with work, the domains due then are evaluated one after the
+// other, the last built first (on the GPU: DRAM, L2, interconnect, then the core). Domains meet
+// at shared times (the core and the interconnect on every edge, DRAM on every fifth): with one
+// process and a fixed order, what one domain's pass sees of another's at such a time never
+// depends on the order in which the SystemC kernel happens to run processes, which changed with
+// the blocks that slept or woke (a domain with no edge planned waits on an event, not on a
+// timeout, and the kernel ran it elsewhere in the time's order), so that skipping host work could
+// change a result. The order is the one the kernel mostly used when each domain had its own
+// process, memory side first. One process also costs one kernel activation per time instead of
+// one per domain.
+//
+// The process belongs to the first domain built (its SC_THREAD); the other domains' threads end
+// at once. A domain that changes its plan outside the evaluation (a wake from another process)
+// calls notify(), and the scheduler plans again.
+class ClockScheduler {
+  public:
+    // The simulation's scheduler (one per process, as SystemC elaborates once per process).
+    static ClockScheduler& instance();
+
+    // Registers a domain at its construction (elaboration); evaluation order is this order.
+    void add(ClockDomain* domain);
+    void remove(ClockDomain* domain);
+    // Whether `domain`'s thread runs the scheduler (the first domain registered).
+    bool hosted_by(const ClockDomain* domain) const {
+        return !domains_.empty() && domains_.front() == domain;
+    }
+    // A domain's next edge may have moved earlier (a wake or a timer set from outside the
+    // evaluation): plan again.
+    void notify() {
+        if (!evaluating_) event_.notify(sc_core::SC_ZERO_TIME);
+    }
+    // The scheduler's loop (the host domain's SC_THREAD).
+    void run();
+
+  private:
+    ClockScheduler() = default;
+
+    std::vector<ClockDomain*> domains_;
+    std::vector<uint64_t> edges_;  // each domain's planned edge
+    sc_core::sc_event event_;
+    bool evaluating_ = false;  // passes are under way: they are followed by a new plan anyway
+};
+
+}  // namespace mvp::sim
