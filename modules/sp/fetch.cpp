@@ -46,6 +46,7 @@ void Fetch::start(unsigned warp) {
         ++c.generation;
         c.fetch_pc = divergence->split(warp, s).pc;
     }
+    issue->wake(warp);
 }
 
 void Fetch::sync(unsigned warp) {
@@ -59,6 +60,7 @@ void Fetch::sync(unsigned warp) {
         uint32_t expected = c.buffer.empty() ? c.fetch_pc : c.buffer.front().pc;
         if (expected != split.pc) reset(c, split.pc);
     }
+    issue->wake(warp);
 }
 
 void Fetch::flush(unsigned warp) {
@@ -66,6 +68,7 @@ void Fetch::flush(unsigned warp) {
         Context& c = contexts_[warp * slots_ + s];
         reset(c, divergence->split(warp, s).pc);
     }
+    issue->wake(warp);
 }
 
 void Fetch::read_reconvergence(const FarBranch& branch) {
@@ -185,6 +188,8 @@ bool Fetch::accept_responses(uint64_t now) {
         }
         Context& c = contexts_[r.context];
         if (r.generation != c.generation) continue;
+        const bool head_pending =
+            !c.buffer.empty() && c.buffer.front().state == InstructionBuffer::State::kPending;
         for (unsigned k = 0; k < r.count; ++k) {
             uint32_t pc = r.pc + k * isa::kInstBytes;
             if (r.ok) {
@@ -193,6 +198,9 @@ bool Fetch::accept_responses(uint64_t now) {
                 c.buffer.fail(pc);
             }
         }
+        // The split's head instruction has arrived: IS may take it.
+        if (head_pending && c.buffer.front().state != InstructionBuffer::State::kPending)
+            issue->wake(r.context / slots_);
         any = true;
     }
     responses_.resize(keep);
@@ -255,6 +263,7 @@ bool Fetch::tick(uint64_t now) {
             ext->request_id =
                 (uint64_t{static_cast<uint32_t>(w) * slots_ + s} << 32) | c.generation;
             ext->issue_time = sc_core::sc_time_stamp();
+            if (c.buffer.empty()) issue->wake(wu);  // the split's head entry appears
             for (unsigned k = 0; k < count; ++k) {
                 c.buffer.reserve(c.fetch_pc);
                 c.fetch_pc += isa::kInstBytes;

@@ -32,8 +32,9 @@ namespace mvp {
 // split's PC.
 //
 // Ports: `icc` (TLM, to the ICC), `thdc` (the running set, the warps' code images),
-// `divergence` (the splits and their order), `issue` (a far branch resolved). Exports FetchIf
-// (the module itself): the instruction buffers to IS, control events from IS, EX and THDC.
+// `divergence` (the splits and their order), `issue` (a far branch resolved; a warp's splits
+// re-read or its buffers changed, which ends the waits IS keeps for them). Exports FetchIf (the
+// module itself): the instruction buffers to IS, control events from IS, EX and THDC.
 class Fetch : public sc_core::sc_module, public FetchIf {
   public:
     Fetch(const sc_core::sc_module_name& name, SpControl& sp);

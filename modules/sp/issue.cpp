@@ -67,6 +67,8 @@ void Issue::init(unsigned max_splits) {
     trace_ibuffer.assign(warps, 0);
     trace_mask.assign(warps, 0);
     trace_stall.assign(warps, kNoWarp);
+    keep_waits_ = !tracing_ && !record_offers_;
+    warps_.assign(warps, WarpState{});
     place_state_.assign(sp_.params.running_warps, PlaceState{});
     visited_places_.assign(sp_.params.running_warps, 0);
     code_bytes_.assign(warps, 0);
@@ -74,6 +76,7 @@ void Issue::init(unsigned max_splits) {
 
 void Issue::reset() {
     std::fill(pending_control_.begin(), pending_control_.end(), uint8_t{0});
+    std::fill(warps_.begin(), warps_.end(), WarpState{});
     std::fill(place_state_.begin(), place_state_.end(), PlaceState{});
     secondary_ = false;
     rr_ = 0;
@@ -83,25 +86,40 @@ void Issue::reset() {
 void Issue::start(unsigned warp) {
     code_bytes_[warp] = thdc->code_bytes_of(warp);
     for (unsigned s = 0; s < slots_; ++s) pending_control_[warp * slots_ + s] = 0;
+    wake(warp);
     if (sp_.pipeline_log) sp_.pipeline_log->warp_started(sp_, warp);
+}
+
+inline Issue::Stall Issue::attempt(unsigned w, unsigned slot, bool secondary, uint64_t now) {
+    const WarpState& ws = warps_[w];
+    Stall st;
+    if (ws.waiting >> slot & 1) {
+        st = ws.waits[slot];
+    } else {
+        secondary_ = secondary;
+        st = try_issue(w, slot, now);
+        secondary_ = false;
+    }
+    if (sp_.pipeline_log && !sp_.stopped()) sp_.pipeline_log->stalled(sp_, w, slot, st, now);
+    return st;
 }
 
 bool Issue::tick(uint64_t now) {
     const std::vector<int>& running = thdc->running();
     const unsigned places = static_cast<unsigned>(running.size());
+    const unsigned width = sp_.params.issue_width;
     unsigned issued = 0;
     Stall best = kNoWarp;
     unsigned last_place = rr_;
     if (slots_ == 1) {
         // One split per warp (PDOM): round robin over the running warps.
-        for (unsigned i = 0, place = rr_; i < places && issued < sp_.params.issue_width;
+        for (unsigned i = 0, place = rr_; i < places && issued < width;
              ++i, place = place + 1 == places ? 0 : place + 1) {
             const int w = running[place];
             if (w < 0) continue;
             const unsigned wu = static_cast<unsigned>(w);
-            const Stall st = divergence->occupied(wu) ? try_issue(wu, 0, now) : kNoWarp;
+            const Stall st = attempt(wu, 0, false, now);
             if (sp_.stopped()) return true;
-            if (sp_.pipeline_log) sp_.pipeline_log->stalled(sp_, wu, 0, st, now);
             trace_stall[wu] = st;
             if (st == kIssued) {
                 ++issued;
@@ -115,57 +133,61 @@ bool Issue::tick(uint64_t now) {
         // policy's order (the split the SIMT stack would run), round robin over the warps, as
         // under PDOM. Second pass, if issue slots are left: the other splits of the warps that
         // did not issue, in the same order. At most one instruction per warp per cycle.
-        bool multi_ready_seen = false;
+        bool multi_ready = false;
         bool second_pass = false;  // a warp that did not issue has other splits
         unsigned visited = 0;
-        for (unsigned pass = 0;
-             (pass == 0 || (pass == 1 && second_pass)) && issued < sp_.params.issue_width; ++pass) {
-            for (unsigned i = 0, place = rr_; i < places && issued < sp_.params.issue_width;
-                 ++i, place = place + 1 == places ? 0 : place + 1) {
-                const int w = running[place];
-                if (w < 0) continue;
-                const unsigned wu = static_cast<unsigned>(w);
-                PlaceState& ps = place_state_[place];
-                if (pass == 0) {
-                    ps.count = static_cast<uint8_t>(divergence->schedule(wu, ps.order));
-                    ps.stall = kNoWarp;
-                    visited_places_[visited++] = place;
-                    if (tracing_) trace_splits(wu, ps);
-                } else if (ps.stall == kIssued || ps.count < 2) {
-                    continue;
-                }
-                const unsigned first = pass == 0 ? 0 : 1;
-                const unsigned last = pass == 0 ? std::min<unsigned>(1, ps.count) : ps.count;
-                for (unsigned k = first; k < last; ++k) {
-                    secondary_ = k > 0;
-                    const Stall st = try_issue(wu, ps.order[k], now);
-                    if (sp_.stopped()) return true;
-                    if (sp_.pipeline_log) sp_.pipeline_log->stalled(sp_, wu, ps.order[k], st, now);
-                    if (st == kIssued) {
-                        ps.stall = kIssued;
-                        // Another split of the warp could have issued in this cycle too.
-                        for (unsigned j = k + 1; j < ps.count && !multi_ready_seen; ++j)
-                            multi_ready_seen = ready(wu, ps.order[j], now);
-                        break;
-                    }
-                    if (st > ps.stall) ps.stall = st;
-                }
-                if (ps.stall == kIssued) {
+        for (unsigned i = 0, place = rr_; i < places && issued < width;
+             ++i, place = place + 1 == places ? 0 : place + 1) {
+            const int w = running[place];
+            if (w < 0) continue;
+            const unsigned wu = static_cast<unsigned>(w);
+            const WarpState& ws = ordered(wu);
+            PlaceState& ps = place_state_[place];
+            ps.warp = &ws;
+            visited_places_[visited++] = place;
+            if (tracing_) trace_splits(wu, ws);
+            Stall st = kNoWarp;
+            if (ws.count > 0) {
+                st = attempt(wu, ws.order[0], false, now);
+                if (sp_.stopped()) return true;
+                if (st == kIssued) {
                     ++issued;
                     last_place = place;
-                } else if (ps.count >= 2) {
+                    multi_ready = multi_ready || other_ready(wu, ws, 0, now);
+                } else if (ws.count >= 2) {
                     second_pass = true;
                 }
             }
+            ps.stall = st;
         }
-        secondary_ = false;
+        for (unsigned i = 0, place = rr_; second_pass && i < places && issued < width;
+             ++i, place = place + 1 == places ? 0 : place + 1) {
+            const int w = running[place];
+            if (w < 0) continue;
+            const unsigned wu = static_cast<unsigned>(w);
+            PlaceState& ps = place_state_[place];
+            const WarpState& ws = *ps.warp;
+            if (ps.stall == kIssued || ws.count < 2) continue;
+            for (unsigned k = 1; k < ws.count; ++k) {
+                const Stall st = attempt(wu, ws.order[k], true, now);
+                if (sp_.stopped()) return true;
+                if (st == kIssued) {
+                    ps.stall = kIssued;
+                    ++issued;
+                    last_place = place;
+                    multi_ready = multi_ready || other_ready(wu, ws, k, now);
+                    break;
+                }
+                if (st > ps.stall) ps.stall = st;
+            }
+        }
         for (unsigned v = 0; v < visited; ++v) {
             const unsigned place = visited_places_[v];
             const PlaceState& ps = place_state_[place];
             trace_stall[running[place]] = ps.stall;
             if (ps.stall != kIssued && ps.stall > best) best = ps.stall;
         }
-        multi_ready_cycles += multi_ready_seen;
+        multi_ready_cycles += multi_ready;
     }
     last_stall_ = kIssued;
     if (issued) {
@@ -179,15 +201,22 @@ bool Issue::tick(uint64_t now) {
     return false;
 }
 
-void Issue::trace_splits(unsigned w, const PlaceState& ps) {
-    if (ps.count == 0) return;
-    trace_pc[w] = divergence->split(w, ps.order[0]).pc;
-    trace_ibuffer[w] = fetch->buffer(w, ps.order[0]).ready();
+bool Issue::other_ready(unsigned w, const WarpState& ws, unsigned k, uint64_t now) {
+    for (unsigned j = k + 1; j < ws.count; ++j)
+        if (ready(w, ws.order[j], now)) return true;
+    return false;
+}
+
+void Issue::trace_splits(unsigned w, const WarpState& ws) {
+    if (ws.count == 0) return;
+    trace_pc[w] = divergence->split(w, ws.order[0]).pc;
+    trace_ibuffer[w] = fetch->buffer(w, ws.order[0]).ready();
     trace_mask[w] = 0;
-    for (unsigned k = 0; k < ps.count; ++k) trace_mask[w] |= divergence->split(w, ps.order[k]).mask;
+    for (unsigned k = 0; k < ws.count; ++k) trace_mask[w] |= divergence->split(w, ws.order[k]).mask;
 }
 
 bool Issue::ready(unsigned w, unsigned slot, uint64_t now) {
+    if (warps_[w].waiting >> slot & 1) return false;
     const DivergencePolicy::Split split = divergence->split(w, slot);
     if (split.mask == 0) return false;
     if (pending_control_[w * slots_ + slot] ||
@@ -212,18 +241,18 @@ bool Issue::ready(unsigned w, unsigned slot, uint64_t now) {
 Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
     SpControl& sp = sp_;
     const DivergencePolicy::Split split = divergence->split(w, slot);
-    if (split.mask == 0) return kNoWarp;
-    if (slots_ == 1) {
+    if (split.mask == 0) return wait(w, slot, kNoWarp);
+    if (slots_ == 1 && tracing_) {
         trace_pc[w] = split.pc;
         trace_mask[w] = split.mask;
         trace_ibuffer[w] = fetch->buffer(w, slot).ready();
     }
     const ThdcIf::Hold hold = thdc->split_hold(w, split.mask);
-    if (hold == ThdcIf::Hold::kBarrier) return kBarrier;
-    if (pending_control_[w * slots_ + slot]) return kControl;
-    if (hold == ThdcIf::Hold::kMemory) return kMemory;
+    if (hold == ThdcIf::Hold::kBarrier) return wait(w, slot, kBarrier);
+    if (pending_control_[w * slots_ + slot]) return wait(w, slot, kControl);
+    if (hold == ThdcIf::Hold::kMemory) return wait(w, slot, kMemory);
     InstructionBuffer& buf = fetch->buffer(w, slot);
-    if (buf.empty()) return kIbufferEmpty;
+    if (buf.empty()) return wait(w, slot, kIbufferEmpty);
     const InstructionBuffer::Entry& e = buf.front();
     if (e.pc != split.pc) {
         fetch->sync(w);  // the buffer is behind the split: refetch
@@ -232,7 +261,7 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
     }
     switch (e.state) {
         case InstructionBuffer::State::kPending:
-            return kIbufferEmpty;
+            return wait(w, slot, kIbufferEmpty);
         case InstructionBuffer::State::kUndefined:
             sp.fault(w, lowest_lane(split.mask), e.pc, "undefined instruction", 0, false);
             return kIssued;

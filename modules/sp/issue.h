@@ -42,10 +42,16 @@ namespace mvp {
 // highest-ranked reason among the running warps, in the order of the enum below from the last
 // (pipeline busy) down to the first (no running warp).
 //
+// A split that waits for an event (an empty slot, the barrier, a branch in flight, a memory
+// instruction, an instruction not yet fetched) keeps its stall reason, as a ready bit would,
+// until FE, EX or THDC signal an event of its warp (IssueIf: resolved, wake); a scoreboard or
+// pipeline stall is evaluated every cycle.
+//
 // Ports: `thdc` (running set, barrier and memory holds, issue bookkeeping), `fetch` (the
 // instruction buffers), `divergence` (the splits; control events), `scoreboard`, `rf` (operand
 // reads), `rf_stage` (the IS->RF pipeline registers), `memory_pipe` (whether the LD/ST units'
-// pipe is drained, for secondary splits). Exports IssueIf (the module itself) to FE and EX.
+// pipe is drained, for secondary splits). Exports IssueIf (the module itself) to FE, EX and
+// THDC.
 class Issue : public sc_core::sc_module, public IssueIf {
   public:
     enum Stall : uint8_t {
@@ -81,6 +87,11 @@ class Issue : public sc_core::sc_module, public IssueIf {
     // EX0 resolved the control instruction of the split.
     void resolved(unsigned warp, unsigned slot) override {
         pending_control_[warp * slots_ + slot] = 0;
+        wake(warp);
+    }
+    void wake(unsigned warp) override {
+        warps_[warp].waiting = 0;
+        warps_[warp].ordered = false;
     }
 
     uint64_t stall_cycles[kNumStalls] = {};
@@ -114,17 +125,48 @@ class Issue : public sc_core::sc_module, public IssueIf {
     }
 
   private:
-    // Per place of the running set, in the current cycle: the warp's splits in the policy's
-    // order and the warp's stall reason so far.
-    struct PlaceState {
-        uint8_t order[32] = {};
+    // Per warp: what each of its splits waits for, and its splits in the policy's order
+    // (MP-IPDOM), kept until an event wakes the warp. Not kept with the VCD (IS traces the
+    // warps' state each cycle) or an RTL block (its reports name the instruction each split
+    // offered last).
+    struct WarpState {
+        uint32_t waiting = 0;  // the slots whose wait is known (waits)
+        bool ordered = false;
         uint8_t count = 0;
+        uint8_t order[32] = {};
+        Stall waits[32] = {};
+    };
+    // Per place of the running set, in the current cycle: the warp and its stall reason so far.
+    struct PlaceState {
+        const WarpState* warp = nullptr;
         Stall stall = kNoWarp;
     };
 
+    WarpState& ordered(unsigned warp) {
+        WarpState& ws = warps_[warp];
+        if (!ws.ordered) {
+            ws.count = static_cast<uint8_t>(divergence->schedule(warp, ws.order));
+            ws.ordered = keep_waits_;
+        }
+        return ws;
+    }
+    // Offers a split: the event it waits for, if known, or an attempt to issue it (logged unless
+    // the SP stopped).
+    Stall attempt(unsigned warp, unsigned slot, bool secondary, uint64_t now);
+    // The split waits for an event that wakes its warp: the stall holds until then.
+    Stall wait(unsigned warp, unsigned slot, Stall stall) {
+        if (keep_waits_) {
+            WarpState& ws = warps_[warp];
+            ws.waits[slot] = stall;
+            ws.waiting |= 1u << slot;
+        }
+        return stall;
+    }
     Stall try_issue(unsigned warp, unsigned slot, uint64_t now);
+    // Another split of the warp than order[k], the one that issued, could have issued too.
+    bool other_ready(unsigned warp, const WarpState& ws, unsigned k, uint64_t now);
     Stall last_stall_ = kIssued;  // what the last tick charged (kIssued: nothing)
-    void trace_splits(unsigned warp, const PlaceState& ps);
+    void trace_splits(unsigned warp, const WarpState& ws);
     // The split could issue now (no side effect; the pipe's room is not checked).
     bool ready(unsigned warp, unsigned slot, uint64_t now);
     void offer(unsigned warp, unsigned slot, uint32_t pc, LaneMask mask,
@@ -142,9 +184,11 @@ class Issue : public sc_core::sc_module, public IssueIf {
     bool tracing_ = false;        // the VCD tracer was on when the SP was built (it traces trace_*)
     std::vector<Offered> offered_;
     std::vector<uint8_t> last_offered_;
+    bool keep_waits_ = false;
+    std::vector<WarpState> warps_;
     std::vector<PlaceState> place_state_;
     std::vector<unsigned> visited_places_;  // the places offered in this cycle, in order
-    bool secondary_ = false;
+    bool secondary_ = false;                // the split offered is not its warp's first
     unsigned rr_ = 0;
 };
 

@@ -47,6 +47,7 @@ SpPipeline::SpPipeline(const std::string& name, const SpParams& p, sim::ClockDom
     // The wiring of the blocks: each port to the neighbour that provides its interface.
     thdc.divergence(divergence.target);
     thdc.fetch(fetch);
+    thdc.issue(issue);
     fetch.thdc(thdc);
     fetch.divergence(divergence.target);
     fetch.issue(issue);

@@ -8,6 +8,7 @@ Thdc::Thdc(const sc_core::sc_module_name& name, SpControl& sp)
     : sc_core::sc_module(name),
       divergence("divergence"),
       fetch("fetch"),
+      issue("issue"),
       params_(sp.params),
       warps_(params_.num_warps()),
       groups_(params_.num_warps()),
@@ -161,6 +162,7 @@ void Thdc::retired(unsigned w, bool memory) {
         for (unsigned i = 0; i < r.size; ++i)
             warp.mem_lanes |= r.ring[(r.head + i) % r.ring.size()].lanes;
         if (r.size > 0) warp.mem_since = r.ring[r.head].issued;
+        issue->wake(w);
     }
     if (warp.status == Status::kFinished) finish_if_done(w);
 }

@@ -7,6 +7,7 @@
 #include "direct_port.h"
 #include "divergence_policy.h"
 #include "fetch_if.h"
+#include "issue_if.h"
 #include "lane_mask.h"
 #include "modules/golden/local_area_allocator.h"
 #include "sp_control.h"
@@ -45,7 +46,8 @@ class DebugMap;
 // whole warp; under MP-IPDOM only the threads of the split that issued it.
 //
 // Ports: `divergence` (the warps' splits), `fetch` (a warp switched out loses its buffers, a
-// barrier release refetches). Exports ThdcIf (the module itself) to FE, IS and WB.
+// barrier release refetches), `issue` (a memory instruction completed: its splits may issue).
+// Exports ThdcIf (the module itself) to FE, IS and WB.
 class Thdc : public sc_core::sc_module, public ThdcIf {
   public:
     enum class Status : uint8_t { kFree, kWaiting, kRunning, kFinished };
@@ -82,6 +84,7 @@ class Thdc : public sc_core::sc_module, public ThdcIf {
 
     DirectPort<DivergencePolicy> divergence;
     DirectPort<FetchIf> fetch;
+    DirectPort<IssueIf> issue;
 
     Warp& warp(unsigned w) { return warps_[w]; }
     const Warp& warp(unsigned w) const { return warps_[w]; }
