@@ -81,6 +81,7 @@ class Fetch : public sc_core::sc_module, public FetchIf {
         InstructionBuffer buffer;
         uint32_t fetch_pc = 0;
         uint32_t generation = 0;
+        LaneMask mask = 0;  // the split's lanes, as last read (start, sync, flush)
     };
     struct Response {
         uint64_t ready = 0;  // the first edge after its arrival
@@ -117,6 +118,9 @@ class Fetch : public sc_core::sc_module, public FetchIf {
     std::vector<Code> code_;
     unsigned slots_ = 1;
     std::vector<Context> contexts_;
+    // Per warp, the slots that held a split when its splits were last read: the divergence
+    // unit changes a warp's splits only in calls that are followed by sync (or start).
+    std::vector<uint32_t> splits_;
     std::vector<Response> responses_;
     std::vector<TableRead> table_reads_;
     uint32_t next_table_id_ = 0;
