@@ -71,6 +71,7 @@ void Fetch::sync(unsigned warp) {
     }
     splits_[warp] = splits;
     issue->wake(warp);
+    thdc->splits_changed(warp);
 }
 
 void Fetch::flush(unsigned warp) {

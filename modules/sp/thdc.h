@@ -108,7 +108,10 @@ class Thdc : public sc_core::sc_module, public ThdcIf {
                      const std::vector<LaneMask>& threads, const std::vector<uint32_t>& first_ids);
 
     // Once per cycle, before IS: barrier releases, switching out, filling the running set.
-    // Returns true when anything changed.
+    // Returns true when anything changed. After a cycle in which nothing changed, nothing does
+    // until an event (a memory instruction issued or retired, an arrival, an exit, a warp's end,
+    // a new group, a change of the splits of a waiting warp or of a warp at the barrier) or the
+    // next memory-switch threshold.
     bool tick(uint64_t now);
     // Every warp free, no group resident, no local memory area held (the SP's reset).
     void reset();
@@ -130,6 +133,9 @@ class Thdc : public sc_core::sc_module, public ThdcIf {
             (!per_split_memory_ || (split & warp.mem_lanes) != 0))
             return Hold::kMemory;
         return Hold::kNone;
+    }
+    void splits_changed(unsigned w) override {
+        if (warps_[w].status == Status::kWaiting || warps_[w].at_barrier) quiet_until_ = 0;
     }
     uint32_t group_of(unsigned w) const override { return warps_[w].group; }
     uint32_t code_base_of(unsigned w) const override { return groups_[warps_[w].group].code_base; }
@@ -154,6 +160,7 @@ class Thdc : public sc_core::sc_module, public ThdcIf {
     // No split of the warp can issue for the barrier (and, with `memory`, for memory).
     bool held(const Warp& w, bool memory) const;
     bool ready(const Warp& w) const { return !held(w, true); }
+    bool step(uint64_t now);
     void release(Group& g);
     void finish_if_done(unsigned w);
 
@@ -178,7 +185,8 @@ class Thdc : public sc_core::sc_module, public ThdcIf {
     std::vector<AccessRing> mem_accesses_;
     bool per_split_memory_ = false;
     unsigned releases_pending_ = 0;
-    unsigned resident_ = 0;  // warps not free
+    uint64_t quiet_until_ = 0;  // tick() changes nothing before this cycle (0: an event came)
+    unsigned resident_ = 0;     // warps not free
     unsigned resident_groups_ = 0;
     LocalAreaAllocator local_areas_;
     uint64_t switches_ = 0;
