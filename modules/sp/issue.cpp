@@ -70,7 +70,6 @@ void Issue::init(unsigned max_splits) {
     keep_waits_ = !tracing_ && !record_offers_;
     warps_.assign(warps, WarpState{});
     place_state_.assign(sp_.params.running_warps, PlaceState{});
-    visited_places_.assign(sp_.params.running_warps, 0);
     code_bytes_.assign(warps, 0);
 }
 
@@ -99,8 +98,9 @@ inline Issue::Stall Issue::attempt(unsigned w, unsigned slot, bool secondary, ui
         secondary_ = secondary;
         st = try_issue(w, slot, now);
         secondary_ = false;
+        if (sp_.stopped()) return kNumStalls;
     }
-    if (sp_.pipeline_log && !sp_.stopped()) sp_.pipeline_log->stalled(sp_, w, slot, st, now);
+    if (sp_.pipeline_log) sp_.pipeline_log->stalled(sp_, w, slot, st, now);
     return st;
 }
 
@@ -109,6 +109,8 @@ bool Issue::tick(uint64_t now) {
     const unsigned places = static_cast<unsigned>(running.size());
     const unsigned width = sp_.params.issue_width;
     unsigned issued = 0;
+    // The highest stall seen; the cycle's reason when nothing issues (every place is offered
+    // then, with all its splits).
     Stall best = kNoWarp;
     unsigned last_place = rr_;
     if (slots_ == 1) {
@@ -119,8 +121,8 @@ bool Issue::tick(uint64_t now) {
             if (w < 0) continue;
             const unsigned wu = static_cast<unsigned>(w);
             const Stall st = attempt(wu, 0, false, now);
-            if (sp_.stopped()) return true;
-            trace_stall[wu] = st;
+            if (st == kNumStalls) return true;
+            if (tracing_) trace_stall[wu] = st;
             if (st == kIssued) {
                 ++issued;
                 last_place = place;
@@ -135,21 +137,17 @@ bool Issue::tick(uint64_t now) {
         // did not issue, in the same order. At most one instruction per warp per cycle.
         bool multi_ready = false;
         bool second_pass = false;  // a warp that did not issue has other splits
-        unsigned visited = 0;
         for (unsigned i = 0, place = rr_; i < places && issued < width;
              ++i, place = place + 1 == places ? 0 : place + 1) {
             const int w = running[place];
             if (w < 0) continue;
             const unsigned wu = static_cast<unsigned>(w);
             const WarpState& ws = ordered(wu);
-            PlaceState& ps = place_state_[place];
-            ps.warp = &ws;
-            visited_places_[visited++] = place;
             if (tracing_) trace_splits(wu, ws);
             Stall st = kNoWarp;
             if (ws.count > 0) {
                 st = attempt(wu, ws.order[0], false, now);
-                if (sp_.stopped()) return true;
+                if (st == kNumStalls) return true;
                 if (st == kIssued) {
                     ++issued;
                     last_place = place;
@@ -158,7 +156,9 @@ bool Issue::tick(uint64_t now) {
                     second_pass = true;
                 }
             }
-            ps.stall = st;
+            if (st > best) best = st;
+            if (tracing_) trace_stall[wu] = st;
+            place_state_[place] = PlaceState{&ws, st};
         }
         for (unsigned i = 0, place = rr_; second_pass && i < places && issued < width;
              ++i, place = place + 1 == places ? 0 : place + 1) {
@@ -170,7 +170,7 @@ bool Issue::tick(uint64_t now) {
             if (ps.stall == kIssued || ws.count < 2) continue;
             for (unsigned k = 1; k < ws.count; ++k) {
                 const Stall st = attempt(wu, ws.order[k], true, now);
-                if (sp_.stopped()) return true;
+                if (st == kNumStalls) return true;
                 if (st == kIssued) {
                     ps.stall = kIssued;
                     ++issued;
@@ -180,12 +180,8 @@ bool Issue::tick(uint64_t now) {
                 }
                 if (st > ps.stall) ps.stall = st;
             }
-        }
-        for (unsigned v = 0; v < visited; ++v) {
-            const unsigned place = visited_places_[v];
-            const PlaceState& ps = place_state_[place];
-            trace_stall[running[place]] = ps.stall;
-            if (ps.stall != kIssued && ps.stall > best) best = ps.stall;
+            if (ps.stall > best) best = ps.stall;
+            if (tracing_) trace_stall[wu] = ps.stall;
         }
         multi_ready_cycles += multi_ready;
     }

@@ -150,8 +150,8 @@ class Issue : public sc_core::sc_module, public IssueIf {
         }
         return ws;
     }
-    // Offers a split: the event it waits for, if known, or an attempt to issue it (logged unless
-    // the SP stopped).
+    // Offers a split: the event it waits for, if known, or an attempt to issue it (logged);
+    // kNumStalls when the SP stopped.
     Stall attempt(unsigned warp, unsigned slot, bool secondary, uint64_t now);
     // The split waits for an event that wakes its warp: the stall holds until then.
     Stall wait(unsigned warp, unsigned slot, Stall stall) {
@@ -187,8 +187,7 @@ class Issue : public sc_core::sc_module, public IssueIf {
     bool keep_waits_ = false;
     std::vector<WarpState> warps_;
     std::vector<PlaceState> place_state_;
-    std::vector<unsigned> visited_places_;  // the places offered in this cycle, in order
-    bool secondary_ = false;                // the split offered is not its warp's first
+    bool secondary_ = false;  // the split offered is not its warp's first
     unsigned rr_ = 0;
 };
 
