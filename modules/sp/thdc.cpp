@@ -139,8 +139,13 @@ void Thdc::issued(unsigned w, bool memory, LaneMask lanes, uint64_t now) {
     Warp& warp = warps_[w];
     ++warp.inflight;
     if (memory) {
-        quiet_until_ = 0;
-        if (warp.mem_outstanding++ == 0) warp.mem_since = now;
+        // A running warp issues: only its memory-switch threshold can change the running set.
+        if (warp.mem_outstanding++ == 0) {
+            warp.mem_since = now;
+            if (params_.thdc_policy == SpParams::ThdcPolicy::kSwitch)
+                quiet_until_ = std::min(
+                    quiet_until_, std::max(now, warp.running_since) + params_.switch_threshold);
+        }
         warp.mem_lanes |= lanes;
         AccessRing& r = mem_accesses_[w];
         if (r.size == r.ring.size()) {
@@ -157,7 +162,8 @@ void Thdc::retired(unsigned w, bool memory) {
     Warp& warp = warps_[w];
     --warp.inflight;
     if (memory) {
-        quiet_until_ = 0;
+        // A waiting warp may become ready; a running one can only stop wanting out.
+        if (warp.status == Status::kWaiting) quiet_until_ = 0;
         --warp.mem_outstanding;
         AccessRing& r = mem_accesses_[w];
         if (r.size > 0) {

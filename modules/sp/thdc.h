@@ -109,9 +109,10 @@ class Thdc : public sc_core::sc_module, public ThdcIf {
 
     // Once per cycle, before IS: barrier releases, switching out, filling the running set.
     // Returns true when anything changed. After a cycle in which nothing changed, nothing does
-    // until an event (a memory instruction issued or retired, an arrival, an exit, a warp's end,
-    // a new group, a change of the splits of a waiting warp or of a warp at the barrier) or the
-    // next memory-switch threshold.
+    // until an event (a memory instruction of a waiting warp retired, an arrival, an exit, a
+    // warp's end, a new group, a change of the splits of a waiting warp or of a warp at the
+    // barrier) or the next memory-switch threshold (a running warp's memory instruction sets
+    // one).
     bool tick(uint64_t now);
     // Every warp free, no group resident, no local memory area held (the SP's reset).
     void reset();
