@@ -194,6 +194,7 @@ uint64_t Fetch::next_response_cycle() const {
 }
 
 bool Fetch::accept_responses(uint64_t now) {
+    if (responses_.empty() && table_reads_.empty()) return false;
     bool any = !table_reads_.empty() && complete_table_reads(now);
     size_t keep = 0;
     for (size_t i = 0; i < responses_.size(); ++i) {

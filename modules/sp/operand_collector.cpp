@@ -23,6 +23,7 @@ OperandCollector::OperandCollector(const sc_core::sc_module_name& name, SpContro
 void OperandCollector::reset() {
     active_.clear();
     for (PipelineLatch& l : is_rf_) l.clear();
+    waiting_ = 0;
 }
 
 bool OperandCollector::empty() const {
@@ -40,9 +41,10 @@ void OperandCollector::note_write(unsigned warp, unsigned reg, uint64_t now) {
 }
 
 bool OperandCollector::tick(uint64_t now) {
+    if (waiting_ == 0 && active_.empty()) return false;
     bool moved = false;
     // Allocate: the oldest instructions waiting in the IS->RF registers.
-    while (active_.size() < capacity_) {
+    while (waiting_ > 0 && active_.size() < capacity_) {
         int best = -1;
         for (unsigned p = 0; p < SpParams::kNumPipes; ++p) {
             const PipelineLatch& l = is_rf_[p];
@@ -53,6 +55,7 @@ bool OperandCollector::tick(uint64_t now) {
         active_.push_back(is_rf_[best].front());
         active_.back()->rf_cycle = now;
         is_rf_[best].pop();
+        --waiting_;
         moved = true;
     }
     // Read: each bank serves one read per cycle, oldest instruction first.
