@@ -58,7 +58,6 @@ Issue::Issue(const sc_core::sc_module_name& name, SpControl& sp)
 void Issue::init(unsigned max_splits) {
     slots_ = max_splits;
     const unsigned warps = sp_.params.num_warps();
-    pending_control_.assign(size_t{warps} * slots_, 0);
     record_offers_ = sp_.params.rtl_scoreboard || sp_.params.rtl_mp_ipdom;
     tracing_ = sim::VcdTracer::instance().enabled();
     offered_.assign(size_t{warps} * slots_, Offered{});
@@ -69,12 +68,11 @@ void Issue::init(unsigned max_splits) {
     trace_stall.assign(warps, kNoWarp);
     keep_waits_ = !tracing_ && !record_offers_;
     warps_.assign(warps, WarpState{});
+    front_masks_.assign(size_t{warps} * slots_, 0);
     place_state_.assign(sp_.params.running_warps, PlaceState{});
-    code_bytes_.assign(warps, 0);
 }
 
 void Issue::reset() {
-    std::fill(pending_control_.begin(), pending_control_.end(), uint8_t{0});
     std::fill(warps_.begin(), warps_.end(), WarpState{});
     std::fill(place_state_.begin(), place_state_.end(), PlaceState{});
     secondary_ = false;
@@ -83,8 +81,10 @@ void Issue::reset() {
 }
 
 void Issue::start(unsigned warp) {
-    code_bytes_[warp] = thdc->code_bytes_of(warp);
-    for (unsigned s = 0; s < slots_; ++s) pending_control_[warp * slots_ + s] = 0;
+    WarpState& ws = warps_[warp];
+    ws.code_bytes = thdc->code_bytes_of(warp);
+    ws.group = thdc->group_of(warp);
+    ws.control = 0;
     wake(warp);
     if (sp_.pipeline_log) sp_.pipeline_log->warp_started(sp_, warp);
 }
@@ -211,91 +211,104 @@ void Issue::trace_splits(unsigned w, const WarpState& ws) {
     for (unsigned k = 0; k < ws.count; ++k) trace_mask[w] |= divergence->split(w, ws.order[k]).mask;
 }
 
-bool Issue::ready(unsigned w, unsigned slot, uint64_t now) {
-    if (warps_[w].waiting >> slot & 1) return false;
-    const DivergencePolicy::Split split = divergence->split(w, slot);
-    if (split.mask == 0) return false;
-    if (pending_control_[w * slots_ + slot] ||
-        thdc->split_hold(w, split.mask) != ThdcIf::Hold::kNone)
-        return false;
-    const InstructionBuffer& buf = fetch->buffer(w, slot);
-    if (buf.empty() || buf.front().pc != split.pc ||
-        buf.front().state != InstructionBuffer::State::kValid)
-        return false;
-    const isa::Instruction& in = buf.front().in;
+inline bool Issue::scoreboard_allows(unsigned w, const isa::Instruction& in, LaneMask mask,
+                                     uint64_t now) {
+    const Opcode op = in.op;
     const unsigned rd = dest_reg(in);
-    const LaneMask mask = split.mask;
-    offer(w, slot, split.pc, mask, in);
     if (!scoreboard->has_room(w)) return false;
-    if (isa::reads_rs(in.op) && !scoreboard->source_ready(w, in.rs, mask, now)) return false;
-    if (isa::reads_rt(in.op) && !scoreboard->source_ready(w, in.rt, mask, now)) return false;
-    if (isa::reads_rd(in.op) && !scoreboard->source_ready(w, in.rd, mask, now)) return false;
+    if (isa::reads_rs(op) && !scoreboard->source_ready(w, in.rs, mask, now)) return false;
+    if (isa::reads_rt(op) && !scoreboard->source_ready(w, in.rt, mask, now)) return false;
+    if (isa::reads_rd(op) && !scoreboard->source_ready(w, in.rd, mask, now)) return false;
     if (rd != 0 && !scoreboard->dest_free(w, rd, mask, now)) return false;
     return true;
 }
 
+bool Issue::ready(unsigned w, unsigned slot, uint64_t now) {
+    const WarpState& ws = warps_[w];
+    if (ws.waiting >> slot & 1) return false;
+    const InstructionBuffer& buf = fetch->buffer(w, slot);
+    LaneMask mask = front_masks_[w * slots_ + slot];
+    if (!(ws.fronted >> slot & 1)) {
+        const DivergencePolicy::Split split = divergence->split(w, slot);
+        if (split.mask == 0) return false;
+        if ((ws.control >> slot & 1) || thdc->split_hold(w, split.mask) != ThdcIf::Hold::kNone)
+            return false;
+        if (buf.empty() || buf.front().pc != split.pc ||
+            buf.front().state != InstructionBuffer::State::kValid)
+            return false;
+        mask = split.mask;
+        offer(w, slot, split.pc, mask, buf.front().in);
+    }
+    return scoreboard_allows(w, buf.front().in, mask, now);
+}
+
 Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
     SpControl& sp = sp_;
-    const DivergencePolicy::Split split = divergence->split(w, slot);
-    if (split.mask == 0) return wait(w, slot, kNoWarp);
-    if (slots_ == 1 && tracing_) {
-        trace_pc[w] = split.pc;
-        trace_mask[w] = split.mask;
-        trace_ibuffer[w] = fetch->buffer(w, slot).ready();
+    WarpState& ws = warps_[w];
+    const uint32_t bit = 1u << slot;
+    InstructionBuffer* buf;
+    LaneMask mask;
+    if (ws.fronted & bit) {
+        buf = &fetch->buffer(w, slot);
+        mask = front_masks_[w * slots_ + slot];
+    } else {
+        const DivergencePolicy::Split split = divergence->split(w, slot);
+        if (split.mask == 0) return wait(w, slot, kNoWarp);
+        if (slots_ == 1 && tracing_) {
+            trace_pc[w] = split.pc;
+            trace_mask[w] = split.mask;
+            trace_ibuffer[w] = fetch->buffer(w, slot).ready();
+        }
+        const ThdcIf::Hold hold = thdc->split_hold(w, split.mask);
+        if (hold == ThdcIf::Hold::kBarrier) return wait(w, slot, kBarrier);
+        if (ws.control & bit) return wait(w, slot, kControl);
+        if (hold == ThdcIf::Hold::kMemory) return wait(w, slot, kMemory);
+        buf = &fetch->buffer(w, slot);
+        if (buf->empty()) return wait(w, slot, kIbufferEmpty);
+        const InstructionBuffer::Entry& e = buf->front();
+        if (e.pc != split.pc) {
+            fetch->sync(w);  // the buffer is behind the split: refetch
+            sp.progress();
+            return kIbufferEmpty;
+        }
+        switch (e.state) {
+            case InstructionBuffer::State::kPending:
+                return wait(w, slot, kIbufferEmpty);
+            case InstructionBuffer::State::kUndefined:
+                sp.fault(w, lowest_lane(split.mask), e.pc, "undefined instruction", 0, false);
+                return kIssued;
+            case InstructionBuffer::State::kFetchError:
+                sp.fault(w, lowest_lane(split.mask), e.pc, "instruction fetch failed",
+                         thdc->code_base_of(w) + e.pc, true);
+                return kIssued;
+            default:
+                break;
+        }
+        mask = split.mask;
+        offer(w, slot, e.pc, mask, e.in);
     }
-    const ThdcIf::Hold hold = thdc->split_hold(w, split.mask);
-    if (hold == ThdcIf::Hold::kBarrier) return wait(w, slot, kBarrier);
-    if (pending_control_[w * slots_ + slot]) return wait(w, slot, kControl);
-    if (hold == ThdcIf::Hold::kMemory) return wait(w, slot, kMemory);
-    InstructionBuffer& buf = fetch->buffer(w, slot);
-    if (buf.empty()) return wait(w, slot, kIbufferEmpty);
-    const InstructionBuffer::Entry& e = buf.front();
-    if (e.pc != split.pc) {
-        fetch->sync(w);  // the buffer is behind the split: refetch
-        sp.progress();
-        return kIbufferEmpty;
-    }
-    switch (e.state) {
-        case InstructionBuffer::State::kPending:
-            return wait(w, slot, kIbufferEmpty);
-        case InstructionBuffer::State::kUndefined:
-            sp.fault(w, lowest_lane(split.mask), e.pc, "undefined instruction", 0, false);
-            return kIssued;
-        case InstructionBuffer::State::kFetchError:
-            sp.fault(w, lowest_lane(split.mask), e.pc, "instruction fetch failed",
-                     thdc->code_base_of(w) + e.pc, true);
-            return kIssued;
-        default:
-            break;
-    }
+    const InstructionBuffer::Entry& e = buf->front();
     const isa::Instruction& in = e.in;  // read in place: FE refills no entry during IS
     const uint32_t pc = e.pc;
     const Opcode op = in.op;
-    const LaneMask mask = split.mask;
-    offer(w, slot, pc, mask, in);
 
-    // Scoreboard: RAW on the sources, WAW on the destination.
-    const unsigned rd = dest_reg(in);
-    if (!scoreboard->has_room(w)) return kScoreboard;
-    if (isa::reads_rs(op) && !scoreboard->source_ready(w, in.rs, mask, now)) return kScoreboard;
-    if (isa::reads_rt(op) && !scoreboard->source_ready(w, in.rt, mask, now)) return kScoreboard;
-    if (isa::reads_rd(op) && !scoreboard->source_ready(w, in.rd, mask, now)) return kScoreboard;
-    if (rd != 0 && !scoreboard->dest_free(w, rd, mask, now)) return kScoreboard;
-
+    if (!scoreboard_allows(w, in, mask, now)) return fronted(w, slot, mask, kScoreboard);
     const isa::Unit unit = isa::info(op).unit;
     const uint8_t pipe = sp.pipe_of(unit);
-    if (rf_stage->full(pipe)) return kPipelineBusy;
+    if (rf_stage->full(pipe)) return fronted(w, slot, mask, kPipelineBusy);
     // A split other than the warp's first issues a memory instruction only into an empty
     // memory pipeline: it takes no memory slot from the work the SIMT stack would do.
     if (secondary_ && unit == isa::Unit::kMem &&
         (!rf_stage->empty(pipe) || !memory_pipe->drained(pipe)))
-        return kPipelineBusy;
+        return fronted(w, slot, mask, kPipelineBusy);
 
     // Issue.
+    ws.fronted &= ~bit;
+    const unsigned rd = dest_reg(in);
     WarpInstruction* wi = sp.pool.allocate();
     wi->seq = sp.next_seq++;
     wi->warp = w;
-    wi->group = thdc->group_of(w);
+    wi->group = ws.group;
     wi->slot = static_cast<uint8_t>(slot);
     wi->pipe = pipe;
     wi->pc = pc;
@@ -329,7 +342,7 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
     if (rd != 0) wi->sb_handle = static_cast<int16_t>(scoreboard->reserve(w, rd, mask));
     if (sp_.pipeline_log) sp_.pipeline_log->issued(sp_, *wi);
 
-    buf.pop();
+    buf->pop();
     const unsigned lanes = lane_count(mask);
     ++sp.counters.warp_instructions;
     sp.counters.thread_instructions += lanes;
@@ -339,7 +352,7 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
 
     // The split moves on.
     if (unit == isa::Unit::kCtrl && op != Opcode::kSync && op != Opcode::kExit) {
-        pending_control_[w * slots_ + slot] = 1;
+        ws.control |= bit;
     } else if (op == Opcode::kSync) {
         ++sp.counters.barriers;
         divergence->on_barrier(w, slot, pc + isa::kInstBytes);
@@ -350,7 +363,7 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
         thdc->exited(w, lanes, divergence->live(w), now);
         fetch->sync(w);
     } else {
-        if (pc + isa::kInstBytes >= code_bytes_[w]) {
+        if (pc + isa::kInstBytes >= ws.code_bytes) {
             sp.fault(w, lowest_lane(mask), pc, "execution ran off the end of the code image",
                      pc + isa::kInstBytes, true);
             return kIssued;

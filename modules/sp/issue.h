@@ -86,12 +86,14 @@ class Issue : public sc_core::sc_module, public IssueIf {
     void start(unsigned warp);
     // EX0 resolved the control instruction of the split.
     void resolved(unsigned warp, unsigned slot) override {
-        pending_control_[warp * slots_ + slot] = 0;
+        warps_[warp].control &= ~(1u << slot);
         wake(warp);
     }
     void wake(unsigned warp) override {
-        warps_[warp].waiting = 0;
-        warps_[warp].ordered = false;
+        WarpState& ws = warps_[warp];
+        ws.waiting = 0;
+        ws.fronted = 0;
+        ws.ordered = false;
     }
 
     uint64_t stall_cycles[kNumStalls] = {};
@@ -125,12 +127,16 @@ class Issue : public sc_core::sc_module, public IssueIf {
     }
 
   private:
-    // Per warp: what each of its splits waits for, and its splits in the policy's order
-    // (MP-IPDOM), kept until an event wakes the warp. Not kept with the VCD (IS traces the
-    // warps' state each cycle) or an RTL block (its reports name the instruction each split
-    // offered last).
+    // Per warp: what each of its splits waits for, the splits whose head instruction passed the
+    // checks before the scoreboard's, and its splits in the policy's order (MP-IPDOM), kept until
+    // an event wakes the warp. Not kept with the VCD (IS traces the warps' state each cycle) or
+    // an RTL block (its reports name the instruction each split offered last).
     struct WarpState {
-        uint32_t waiting = 0;  // the slots whose wait is known (waits)
+        uint32_t waiting = 0;     // the slots whose wait is known (waits)
+        uint32_t fronted = 0;     // the slots whose head passed (with the lanes in front_masks_)
+        uint32_t control = 0;     // the slots with a control instruction in flight
+        uint32_t code_bytes = 0;  // latched when the warp starts
+        uint32_t group = 0;
         bool ordered = false;
         uint8_t count = 0;
         uint8_t order[32] = {};
@@ -162,6 +168,16 @@ class Issue : public sc_core::sc_module, public IssueIf {
         }
         return stall;
     }
+    // The split's head instruction passed the checks before the scoreboard's: only those are
+    // made again until an event wakes the warp.
+    Stall fronted(unsigned warp, unsigned slot, LaneMask mask, Stall stall) {
+        if (keep_waits_) {
+            warps_[warp].fronted |= 1u << slot;
+            front_masks_[warp * slots_ + slot] = mask;
+        }
+        return stall;
+    }
+    bool scoreboard_allows(unsigned warp, const isa::Instruction& in, LaneMask mask, uint64_t now);
     Stall try_issue(unsigned warp, unsigned slot, uint64_t now);
     // Another split of the warp than order[k], the one that issued, could have issued too.
     bool other_ready(unsigned warp, const WarpState& ws, unsigned k, uint64_t now);
@@ -177,15 +193,14 @@ class Issue : public sc_core::sc_module, public IssueIf {
     }
 
     SpControl& sp_;
-    std::vector<uint32_t> code_bytes_;  // per warp, latched when it starts
     unsigned slots_ = 1;
-    std::vector<uint8_t> pending_control_;
     bool record_offers_ = false;  // an RTL block is in the SP (its reports read them)
     bool tracing_ = false;        // the VCD tracer was on when the SP was built (it traces trace_*)
     std::vector<Offered> offered_;
     std::vector<uint8_t> last_offered_;
     bool keep_waits_ = false;
     std::vector<WarpState> warps_;
+    std::vector<LaneMask> front_masks_;
     std::vector<PlaceState> place_state_;
     bool secondary_ = false;  // the split offered is not its warp's first
     unsigned rr_ = 0;
