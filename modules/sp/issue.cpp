@@ -75,7 +75,6 @@ void Issue::init(unsigned max_splits) {
 void Issue::reset() {
     std::fill(warps_.begin(), warps_.end(), WarpState{});
     std::fill(place_state_.begin(), place_state_.end(), PlaceState{});
-    secondary_ = false;
     rr_ = 0;
     last_stall_ = kIssued;
 }
@@ -95,9 +94,7 @@ inline Issue::Stall Issue::attempt(unsigned w, unsigned slot, bool secondary, ui
     if (ws.waiting >> slot & 1) {
         st = ws.waits[slot];
     } else {
-        secondary_ = secondary;
-        st = try_issue(w, slot, now);
-        secondary_ = false;
+        st = try_issue(w, slot, secondary, now);
         if (sp_.stopped()) return kNumStalls;
     }
     if (sp_.pipeline_log) sp_.pipeline_log->stalled(sp_, w, slot, st, now);
@@ -242,7 +239,7 @@ bool Issue::ready(unsigned w, unsigned slot, uint64_t now) {
     return scoreboard_allows(w, buf.front().in, mask, now);
 }
 
-Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
+Issue::Stall Issue::try_issue(unsigned w, unsigned slot, bool secondary, uint64_t now) {
     SpControl& sp = sp_;
     WarpState& ws = warps_[w];
     const uint32_t bit = 1u << slot;
@@ -298,7 +295,7 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, uint64_t now) {
     if (rf_stage->full(pipe)) return fronted(w, slot, mask, kPipelineBusy);
     // A split other than the warp's first issues a memory instruction only into an empty
     // memory pipeline: it takes no memory slot from the work the SIMT stack would do.
-    if (secondary_ && unit == isa::Unit::kMem &&
+    if (secondary && unit == isa::Unit::kMem &&
         (!rf_stage->empty(pipe) || !memory_pipe->drained(pipe)))
         return fronted(w, slot, mask, kPipelineBusy);
 

@@ -178,7 +178,8 @@ class Issue : public sc_core::sc_module, public IssueIf {
         return stall;
     }
     bool scoreboard_allows(unsigned warp, const isa::Instruction& in, LaneMask mask, uint64_t now);
-    Stall try_issue(unsigned warp, unsigned slot, uint64_t now);
+    // secondary: the split is not its warp's first.
+    Stall try_issue(unsigned warp, unsigned slot, bool secondary, uint64_t now);
     // Another split of the warp than order[k], the one that issued, could have issued too.
     bool other_ready(unsigned warp, const WarpState& ws, unsigned k, uint64_t now);
     Stall last_stall_ = kIssued;  // what the last tick charged (kIssued: nothing)
@@ -202,7 +203,6 @@ class Issue : public sc_core::sc_module, public IssueIf {
     std::vector<WarpState> warps_;
     std::vector<LaneMask> front_masks_;
     std::vector<PlaceState> place_state_;
-    bool secondary_ = false;  // the split offered is not its warp's first
     unsigned rr_ = 0;
 };
 

@@ -32,10 +32,6 @@ bool OperandCollector::empty() const {
     return active_.empty();
 }
 
-unsigned OperandCollector::bank_of(unsigned warp, unsigned reg) const {
-    return collector_ ? (reg + warp) % sp_.params.rf_banks : reg & 1;
-}
-
 void OperandCollector::note_write(unsigned warp, unsigned reg, uint64_t now) {
     write_cycle_[bank_of(warp, reg)] = now;
 }
@@ -60,9 +56,11 @@ bool OperandCollector::tick(uint64_t now) {
     }
     // Read: each bank serves one read per cycle, oldest instruction first.
     for (WarpInstruction* wi : active_) {
-        for (unsigned i = 0; i < wi->num_reads; ++i) {
+        const unsigned all = (1u << wi->num_reads) - 1;
+        for (unsigned todo = all & ~static_cast<unsigned>(wi->reads_done | wi->bypass); todo;
+             todo &= todo - 1) {
+            const unsigned i = static_cast<unsigned>(__builtin_ctz(todo));
             const uint8_t bit = static_cast<uint8_t>(1u << i);
-            if ((wi->reads_done | wi->bypass) & bit) continue;
             const unsigned b = bank_of(wi->warp, wi->read_reg[i]);
             if (read_cycle_[b] == now || (collector_ && write_cycle_[b] == now)) {
                 ++sp_.counters.rf_bank_conflicts;

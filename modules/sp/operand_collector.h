@@ -52,7 +52,9 @@ class OperandCollector : public sc_core::sc_module,
     void reset();
     // Nothing in the IS->RF registers or the collectors.
     bool empty() const;
-    unsigned bank_of(unsigned warp, unsigned reg) const;
+    unsigned bank_of(unsigned warp, unsigned reg) const {
+        return collector_ ? (reg + warp) % sp_.params.rf_banks : reg & 1;
+    }
 
     // The values (the SP's work-group start initialises the threads' registers).
     RegisterFile& registers() { return regs_; }
