@@ -52,6 +52,7 @@ void Fetch::start(unsigned warp) {
         if (split.mask) splits |= 1u << s;
     }
     splits_[warp] = splits;
+    idle_ = false;
     issue->wake(warp);
 }
 
@@ -70,6 +71,7 @@ void Fetch::sync(unsigned warp) {
         if (expected != split.pc) reset(c, split.pc);
     }
     splits_[warp] = splits;
+    idle_ = false;
     issue->wake(warp);
     thdc->splits_changed(warp);
 }
@@ -84,6 +86,7 @@ void Fetch::flush(unsigned warp) {
         if (split.mask) splits |= 1u << s;
     }
     splits_[warp] = splits;
+    idle_ = false;
     issue->wake(warp);
 }
 
@@ -226,6 +229,7 @@ bool Fetch::accept_responses(uint64_t now) {
 
 bool Fetch::tick(uint64_t now) {
     if (!table_reads_.empty() && send_table_read()) return true;
+    if (idle_) return false;
     const std::vector<int>& running = thdc->running();
     const unsigned places = static_cast<unsigned>(running.size());
     if (places == 0) return false;
@@ -292,6 +296,7 @@ bool Fetch::tick(uint64_t now) {
             return true;
         }
     }
+    idle_ = true;
     return false;
 }
 
@@ -305,6 +310,7 @@ void Fetch::reset() {
     responses_.clear();
     table_reads_.clear();
     rr_ = 0;
+    idle_ = false;
     outstanding_ = 0;
     mm_.reclaim();
 }

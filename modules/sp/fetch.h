@@ -68,8 +68,12 @@ class Fetch : public sc_core::sc_module, public FetchIf {
     // the split issue again.
     void read_reconvergence(const FarBranch& branch) override;
 
-    InstructionBuffer& buffer(unsigned warp, unsigned slot) override {
+    const InstructionBuffer& buffer(unsigned warp, unsigned slot) override {
         return contexts_[warp * slots_ + slot].buffer;
+    }
+    void take(unsigned warp, unsigned slot) override {
+        contexts_[warp * slots_ + slot].buffer.pop();
+        idle_ = false;
     }
     // The earliest edge a response in hand can be decoded at (UINT64_MAX: none).
     uint64_t next_response_cycle() const;
@@ -125,6 +129,9 @@ class Fetch : public sc_core::sc_module, public FetchIf {
     std::vector<TableRead> table_reads_;
     uint32_t next_table_id_ = 0;
     unsigned rr_ = 0;
+    // No running warp had a split that could fetch, and none has had one since: no buffer room
+    // freed (take), no splits re-read (sync, flush, start).
+    bool idle_ = false;
     unsigned outstanding_ = 0;
     sim::MemoryManager mm_;
 };

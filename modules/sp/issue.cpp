@@ -243,7 +243,7 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, bool secondary, uint64_
     SpControl& sp = sp_;
     WarpState& ws = warps_[w];
     const uint32_t bit = 1u << slot;
-    InstructionBuffer* buf;
+    const InstructionBuffer* buf;
     LaneMask mask;
     if (ws.fronted & bit) {
         buf = &fetch->buffer(w, slot);
@@ -339,7 +339,7 @@ Issue::Stall Issue::try_issue(unsigned w, unsigned slot, bool secondary, uint64_
     if (rd != 0) wi->sb_handle = static_cast<int16_t>(scoreboard->reserve(w, rd, mask));
     if (sp_.pipeline_log) sp_.pipeline_log->issued(sp_, *wi);
 
-    buf->pop();
+    fetch->take(w, slot);
     const unsigned lanes = lane_count(mask);
     ++sp.counters.warp_instructions;
     sp.counters.thread_instructions += lanes;
