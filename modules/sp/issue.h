@@ -44,8 +44,8 @@ namespace mvp {
 //
 // A split that waits for an event (an empty slot, the barrier, a branch in flight, a memory
 // instruction, an instruction not yet fetched) keeps its stall reason, as a ready bit would,
-// until FE, EX or THDC signal an event of its warp (IssueIf: resolved, wake); a scoreboard or
-// pipeline stall is evaluated every cycle.
+// until FE, EX or THDC signal an event of its warp (IssueIf: resolved, wake); a split stalled on
+// the scoreboard or a full pipe repeats only those checks every cycle until then.
 //
 // Ports: `thdc` (running set, barrier and memory holds, issue bookkeeping), `fetch` (the
 // instruction buffers), `divergence` (the splits; control events), `scoreboard`, `rf` (operand
@@ -177,6 +177,8 @@ class Issue : public sc_core::sc_module, public IssueIf {
         }
         return stall;
     }
+    // The scoreboard lets the instruction issue for these lanes (RAW on the sources, WAW on the
+    // destination, a free reservation).
     bool scoreboard_allows(unsigned warp, const isa::Instruction& in, LaneMask mask, uint64_t now);
     // secondary: the split is not its warp's first.
     Stall try_issue(unsigned warp, unsigned slot, bool secondary, uint64_t now);
