@@ -43,6 +43,7 @@ Execute::Unit* Execute::unit_of(const WarpInstruction& wi) {
 }
 
 bool Execute::tick(uint64_t now) {
+    if (waiting_ == 0) return false;
     bool moved = false;
     for (unsigned p = 0; p < SpParams::kNumPipes; ++p) {
         if (p == SpParams::kPipeMem) continue;
@@ -52,6 +53,7 @@ bool Execute::tick(uint64_t now) {
         Unit* unit = unit_of(*wi);
         if (unit && unit->next_free > now) continue;
         latch.pop();
+        --waiting_;
         start(wi, unit, now);
         moved = true;
         if (sp_.stopped()) return true;
@@ -71,7 +73,7 @@ void Execute::start(WarpInstruction* wi, Unit* unit, uint64_t e) {
         wi->wb_cycle = e + sp.params.latency_int[static_cast<unsigned>(isa::LatencyClass::kAdd)];
         resolve(wi, e);
         if (wi->sb_handle >= 0) scoreboard->set_ready(w, static_cast<unsigned>(wi->sb_handle), e);
-        in_flight_.push_back(wi);
+        enter(wi);
         return;
     }
     const isa::OpcodeInfo& info = isa::info(in.op);
@@ -108,7 +110,7 @@ void Execute::start(WarpInstruction* wi, Unit* unit, uint64_t e) {
         const uint64_t ready = wi->wb_cycle >= e + 2 ? wi->wb_cycle - 2 : e;
         scoreboard->set_ready(w, static_cast<unsigned>(wi->sb_handle), ready);
     }
-    in_flight_.push_back(wi);
+    enter(wi);
 }
 
 void Execute::resolve(WarpInstruction* wi, uint64_t) {
@@ -185,17 +187,22 @@ bool Execute::empty() const {
 
 void Execute::reset() {
     for (PipelineLatch& l : rf_ex_) l.clear();
+    waiting_ = 0;
     in_flight_.clear();
+    next_due_ = UINT64_MAX;
     for (Unit* u : {&int_unit, &fp_unit, &sfu_unit}) u->next_free = 0;
 }
 
 void Execute::collect(uint64_t now, std::vector<WarpInstruction*>& out) {
+    if (now < next_due_) return;
     size_t keep = 0;
+    next_due_ = UINT64_MAX;
     for (WarpInstruction* wi : in_flight_) {
         if (wi->wb_cycle <= now) {
             out.push_back(wi);
         } else {
             in_flight_[keep++] = wi;
+            next_due_ = std::min(next_due_, wi->wb_cycle);
         }
     }
     in_flight_.resize(keep);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <systemc>
 #include <vector>
@@ -79,13 +80,16 @@ class Execute : public sc_core::sc_module, public PipelineRegisterIf, public Wri
     // PipelineRegisterIf: the RF->EX registers of the INT, SP and SFU pipes.
     bool full(unsigned pipe) const override { return rf_ex_[pipe].full(); }
     bool empty(unsigned pipe) const override { return rf_ex_[pipe].empty(); }
-    void push(WarpInstruction* wi) override { rf_ex_[wi->pipe].push(wi); }
+    void push(WarpInstruction* wi) override {
+        rf_ex_[wi->pipe].push(wi);
+        ++waiting_;
+    }
     bool drained(unsigned pipe) const override {
         return rf_ex_[pipe].empty() && in_flight_.empty();
     }
     // WritebackSourceIf: instructions in EX, each due at WB at its wb_cycle.
     void collect(uint64_t now, std::vector<WarpInstruction*>& out) override;
-    void give_back(WarpInstruction* wi) override { in_flight_.push_back(wi); }
+    void give_back(WarpInstruction* wi) override { enter(wi); }
 
     Unit int_unit;
     Unit fp_unit;
@@ -96,10 +100,17 @@ class Execute : public sc_core::sc_module, public PipelineRegisterIf, public Wri
     void start(WarpInstruction* wi, Unit* unit, uint64_t now);
     void resolve(WarpInstruction* wi, uint64_t now);
     Unit* unit_of(const WarpInstruction& wi);
+    // The instruction is in the units until WB takes it at its wb_cycle.
+    void enter(WarpInstruction* wi) {
+        in_flight_.push_back(wi);
+        next_due_ = std::min(next_due_, wi->wb_cycle);
+    }
 
     SpControl& sp_;
     PipelineLatch rf_ex_[SpParams::kNumPipes];
+    unsigned waiting_ = 0;  // instructions in the RF->EX registers
     std::vector<WarpInstruction*> in_flight_;
+    uint64_t next_due_ = UINT64_MAX;  // the earliest wb_cycle in in_flight_
 };
 
 }  // namespace mvp

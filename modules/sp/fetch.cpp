@@ -26,6 +26,7 @@ Fetch::Fetch(const sc_core::sc_module_name& name, SpControl& sp)
 void Fetch::init(unsigned max_splits) {
     slots_ = max_splits;
     contexts_.resize(size_t{sp_.params.num_warps()} * slots_);
+    splits_.assign(sp_.params.num_warps(), 0);
     code_.assign(sp_.params.num_warps(), Code{});
     for (Context& c : contexts_) c.buffer.resize(sp_.params.ibuffer_entries);
     responses_.reserve(64);
@@ -40,32 +41,53 @@ void Fetch::reset(Context& c, uint32_t pc) {
 
 void Fetch::start(unsigned warp) {
     code_[warp] = Code{thdc->code_base_of(warp), thdc->code_bytes_of(warp)};
+    uint32_t splits = 0;
     for (unsigned s = 0; s < slots_; ++s) {
         Context& c = contexts_[warp * slots_ + s];
+        const DivergencePolicy::Split split = divergence->split(warp, s);
         c.buffer.clear();
         ++c.generation;
-        c.fetch_pc = divergence->split(warp, s).pc;
+        c.fetch_pc = split.pc;
+        c.mask = split.mask;
+        if (split.mask) splits |= 1u << s;
     }
+    splits_[warp] = splits;
+    idle_ = false;
+    issue->wake(warp);
 }
 
 void Fetch::sync(unsigned warp) {
     // An empty slot keeps what it fetched: a split that later starts in the slot at the same PC
     // (a reconvergence where the slot's split waited) uses it.
+    uint32_t splits = 0;
     for (uint32_t occ = divergence->occupied(warp); occ; occ &= occ - 1) {
         const unsigned s = static_cast<unsigned>(__builtin_ctz(occ));
         Context& c = contexts_[warp * slots_ + s];
         DivergencePolicy::Split split = divergence->split(warp, s);
         if (split.mask == 0) continue;
+        c.mask = split.mask;
+        splits |= 1u << s;
         uint32_t expected = c.buffer.empty() ? c.fetch_pc : c.buffer.front().pc;
         if (expected != split.pc) reset(c, split.pc);
     }
+    splits_[warp] = splits;
+    idle_ = false;
+    issue->wake(warp);
+    thdc->splits_changed(warp);
 }
 
 void Fetch::flush(unsigned warp) {
+    uint32_t splits = 0;
     for (unsigned s = 0; s < slots_; ++s) {
         Context& c = contexts_[warp * slots_ + s];
-        reset(c, divergence->split(warp, s).pc);
+        const DivergencePolicy::Split split = divergence->split(warp, s);
+        reset(c, split.pc);
+        c.mask = split.mask;
+        if (split.mask) splits |= 1u << s;
     }
+    splits_[warp] = splits;
+    idle_ = false;
+    issue->wake(warp);
 }
 
 void Fetch::read_reconvergence(const FarBranch& branch) {
@@ -175,6 +197,7 @@ uint64_t Fetch::next_response_cycle() const {
 }
 
 bool Fetch::accept_responses(uint64_t now) {
+    if (responses_.empty() && table_reads_.empty()) return false;
     bool any = !table_reads_.empty() && complete_table_reads(now);
     size_t keep = 0;
     for (size_t i = 0; i < responses_.size(); ++i) {
@@ -185,6 +208,8 @@ bool Fetch::accept_responses(uint64_t now) {
         }
         Context& c = contexts_[r.context];
         if (r.generation != c.generation) continue;
+        const bool head_pending =
+            !c.buffer.empty() && c.buffer.front().state == InstructionBuffer::State::kPending;
         for (unsigned k = 0; k < r.count; ++k) {
             uint32_t pc = r.pc + k * isa::kInstBytes;
             if (r.ok) {
@@ -193,6 +218,9 @@ bool Fetch::accept_responses(uint64_t now) {
                 c.buffer.fail(pc);
             }
         }
+        // The split's head instruction has arrived: IS may take it.
+        if (head_pending && c.buffer.front().state != InstructionBuffer::State::kPending)
+            issue->wake(r.context / slots_);
         any = true;
     }
     responses_.resize(keep);
@@ -201,11 +229,12 @@ bool Fetch::accept_responses(uint64_t now) {
 
 bool Fetch::tick(uint64_t now) {
     if (!table_reads_.empty() && send_table_read()) return true;
+    if (idle_) return false;
     const std::vector<int>& running = thdc->running();
     const unsigned places = static_cast<unsigned>(running.size());
     if (places == 0) return false;
-    for (unsigned i = 0; i < places; ++i) {
-        unsigned place = (rr_ + i) % places;
+    for (unsigned i = 0, place = rr_ % places; i < places;
+         ++i, place = place + 1 == places ? 0 : place + 1) {
         int w = running[place];
         if (w < 0) continue;
         const unsigned wu = static_cast<unsigned>(w);
@@ -213,13 +242,10 @@ bool Fetch::tick(uint64_t now) {
         const uint32_t code_bytes = code.bytes;
         // The splits that can fetch: buffer room, and not run ahead of the image.
         uint32_t fetchable = 0;
-        LaneMask mask_of[32];
-        for (uint32_t occ = divergence->occupied(wu); occ; occ &= occ - 1) {
-            const unsigned s = static_cast<unsigned>(__builtin_ctz(occ));
+        for (uint32_t m = splits_[wu]; m; m &= m - 1) {
+            const unsigned s = static_cast<unsigned>(__builtin_ctz(m));
             const Context& c = contexts_[wu * slots_ + s];
-            if (c.buffer.room() == 0 || c.fetch_pc >= code_bytes) continue;
-            mask_of[s] = divergence->split(wu, s).mask;
-            if (mask_of[s] != 0) fetchable |= 1u << s;
+            if (c.buffer.room() != 0 && c.fetch_pc < code_bytes) fetchable |= 1u << s;
         }
         if (fetchable == 0) continue;
         // The splits of a warp in the issue stage's order: the first that can fetch does.
@@ -250,11 +276,12 @@ bool Fetch::tick(uint64_t now) {
             sim::GpuExtension* ext = sim::gpu_extension(*gp);
             ext->sp = sp_.params.sp_id;
             ext->warp = static_cast<uint32_t>(w);
-            ext->lane_mask = mask_of[s];
+            ext->lane_mask = c.mask;
             ext->client = sim::GpuExtension::Client::kIcc;
             ext->request_id =
                 (uint64_t{static_cast<uint32_t>(w) * slots_ + s} << 32) | c.generation;
             ext->issue_time = sc_core::sc_time_stamp();
+            if (c.buffer.empty()) issue->wake(wu);  // the split's head entry appears
             for (unsigned k = 0; k < count; ++k) {
                 c.buffer.reserve(c.fetch_pc);
                 c.fetch_pc += isa::kInstBytes;
@@ -269,6 +296,7 @@ bool Fetch::tick(uint64_t now) {
             return true;
         }
     }
+    idle_ = true;
     return false;
 }
 
@@ -278,9 +306,11 @@ void Fetch::reset() {
         ++c.generation;
         c.fetch_pc = 0;
     }
+    std::fill(splits_.begin(), splits_.end(), 0u);
     responses_.clear();
     table_reads_.clear();
     rr_ = 0;
+    idle_ = false;
     outstanding_ = 0;
     mm_.reclaim();
 }

@@ -32,8 +32,9 @@ namespace mvp {
 // split's PC.
 //
 // Ports: `icc` (TLM, to the ICC), `thdc` (the running set, the warps' code images),
-// `divergence` (the splits and their order), `issue` (a far branch resolved). Exports FetchIf
-// (the module itself): the instruction buffers to IS, control events from IS, EX and THDC.
+// `divergence` (the splits and their order), `issue` (a far branch resolved; a warp's splits
+// re-read or its buffers changed, which ends the waits IS keeps for them). Exports FetchIf (the
+// module itself): the instruction buffers to IS, control events from IS, EX and THDC.
 class Fetch : public sc_core::sc_module, public FetchIf {
   public:
     Fetch(const sc_core::sc_module_name& name, SpControl& sp);
@@ -67,8 +68,12 @@ class Fetch : public sc_core::sc_module, public FetchIf {
     // the split issue again.
     void read_reconvergence(const FarBranch& branch) override;
 
-    InstructionBuffer& buffer(unsigned warp, unsigned slot) override {
+    const InstructionBuffer& buffer(unsigned warp, unsigned slot) override {
         return contexts_[warp * slots_ + slot].buffer;
+    }
+    void take(unsigned warp, unsigned slot) override {
+        contexts_[warp * slots_ + slot].buffer.pop();
+        idle_ = false;
     }
     // The earliest edge a response in hand can be decoded at (UINT64_MAX: none).
     uint64_t next_response_cycle() const;
@@ -80,6 +85,7 @@ class Fetch : public sc_core::sc_module, public FetchIf {
         InstructionBuffer buffer;
         uint32_t fetch_pc = 0;
         uint32_t generation = 0;
+        LaneMask mask = 0;  // the split's lanes, as last read (start, sync, flush)
     };
     struct Response {
         uint64_t ready = 0;  // the first edge after its arrival
@@ -116,10 +122,16 @@ class Fetch : public sc_core::sc_module, public FetchIf {
     std::vector<Code> code_;
     unsigned slots_ = 1;
     std::vector<Context> contexts_;
+    // Per warp, the slots that held a split when its splits were last read: the divergence
+    // unit changes a warp's splits only in calls that are followed by sync (or start).
+    std::vector<uint32_t> splits_;
     std::vector<Response> responses_;
     std::vector<TableRead> table_reads_;
     uint32_t next_table_id_ = 0;
     unsigned rr_ = 0;
+    // No running warp had a split that could fetch, and none has had one since: no buffer room
+    // freed (take), no splits re-read (sync, flush, start).
+    bool idle_ = false;
     unsigned outstanding_ = 0;
     sim::MemoryManager mm_;
 };

@@ -23,7 +23,9 @@ class FetchIf : public virtual sc_core::sc_interface {
         uint32_t index = 0;
     };
 
-    virtual InstructionBuffer& buffer(unsigned warp, unsigned slot) = 0;
+    virtual const InstructionBuffer& buffer(unsigned warp, unsigned slot) = 0;
+    // IS takes the head instruction of the split's buffer (it issued).
+    virtual void take(unsigned warp, unsigned slot) = 0;
     // A warp starts: buffers empty, fetch from the divergence unit's splits.
     virtual void start(unsigned warp) = 0;
     // Re-reads the warp's splits after a divergence event and flushes buffers that no longer

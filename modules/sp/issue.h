@@ -42,10 +42,16 @@ namespace mvp {
 // highest-ranked reason among the running warps, in the order of the enum below from the last
 // (pipeline busy) down to the first (no running warp).
 //
+// A split that waits for an event (an empty slot, the barrier, a branch in flight, a memory
+// instruction, an instruction not yet fetched) keeps its stall reason, as a ready bit would,
+// until FE, EX or THDC signal an event of its warp (IssueIf: resolved, wake); a split stalled on
+// the scoreboard or a full pipe repeats only those checks every cycle until then.
+//
 // Ports: `thdc` (running set, barrier and memory holds, issue bookkeeping), `fetch` (the
 // instruction buffers), `divergence` (the splits; control events), `scoreboard`, `rf` (operand
 // reads), `rf_stage` (the IS->RF pipeline registers), `memory_pipe` (whether the LD/ST units'
-// pipe is drained, for secondary splits). Exports IssueIf (the module itself) to FE and EX.
+// pipe is drained, for secondary splits). Exports IssueIf (the module itself) to FE, EX and
+// THDC.
 class Issue : public sc_core::sc_module, public IssueIf {
   public:
     enum Stall : uint8_t {
@@ -80,7 +86,14 @@ class Issue : public sc_core::sc_module, public IssueIf {
     void start(unsigned warp);
     // EX0 resolved the control instruction of the split.
     void resolved(unsigned warp, unsigned slot) override {
-        pending_control_[warp * slots_ + slot] = 0;
+        warps_[warp].control &= ~(1u << slot);
+        wake(warp);
+    }
+    void wake(unsigned warp) override {
+        WarpState& ws = warps_[warp];
+        ws.waiting = 0;
+        ws.fronted = 0;
+        ws.ordered = false;
     }
 
     uint64_t stall_cycles[kNumStalls] = {};
@@ -114,17 +127,65 @@ class Issue : public sc_core::sc_module, public IssueIf {
     }
 
   private:
-    // Per place of the running set, in the current cycle: the warp's splits in the policy's
-    // order and the warp's stall reason so far.
-    struct PlaceState {
-        uint8_t order[32] = {};
+    // Per warp: what each of its splits waits for, the splits whose head instruction passed the
+    // checks before the scoreboard's, and its splits in the policy's order (MP-IPDOM), kept until
+    // an event wakes the warp. Not kept with the VCD (IS traces the warps' state each cycle) or
+    // an RTL block (its reports name the instruction each split offered last).
+    struct WarpState {
+        uint32_t waiting = 0;     // the slots whose wait is known (waits)
+        uint32_t fronted = 0;     // the slots whose head passed (with the lanes in front_masks_)
+        uint32_t control = 0;     // the slots with a control instruction in flight
+        uint32_t code_bytes = 0;  // latched when the warp starts
+        uint32_t group = 0;
+        bool ordered = false;
         uint8_t count = 0;
+        uint8_t order[32] = {};
+        Stall waits[32] = {};
+    };
+    // Per place of the running set, in the current cycle: the warp and its stall reason so far.
+    struct PlaceState {
+        const WarpState* warp = nullptr;
         Stall stall = kNoWarp;
     };
 
-    Stall try_issue(unsigned warp, unsigned slot, uint64_t now);
+    WarpState& ordered(unsigned warp) {
+        WarpState& ws = warps_[warp];
+        if (!ws.ordered) {
+            ws.count = static_cast<uint8_t>(divergence->schedule(warp, ws.order));
+            ws.ordered = keep_waits_;
+        }
+        return ws;
+    }
+    // Offers a split: the event it waits for, if known, or an attempt to issue it (logged);
+    // kNumStalls when the SP stopped.
+    Stall attempt(unsigned warp, unsigned slot, bool secondary, uint64_t now);
+    // The split waits for an event that wakes its warp: the stall holds until then.
+    Stall wait(unsigned warp, unsigned slot, Stall stall) {
+        if (keep_waits_) {
+            WarpState& ws = warps_[warp];
+            ws.waits[slot] = stall;
+            ws.waiting |= 1u << slot;
+        }
+        return stall;
+    }
+    // The split's head instruction passed the checks before the scoreboard's: only those are
+    // made again until an event wakes the warp.
+    Stall fronted(unsigned warp, unsigned slot, LaneMask mask, Stall stall) {
+        if (keep_waits_) {
+            warps_[warp].fronted |= 1u << slot;
+            front_masks_[warp * slots_ + slot] = mask;
+        }
+        return stall;
+    }
+    // The scoreboard lets the instruction issue for these lanes (RAW on the sources, WAW on the
+    // destination, a free reservation).
+    bool scoreboard_allows(unsigned warp, const isa::Instruction& in, LaneMask mask, uint64_t now);
+    // secondary: the split is not its warp's first.
+    Stall try_issue(unsigned warp, unsigned slot, bool secondary, uint64_t now);
+    // Another split of the warp than order[k], the one that issued, could have issued too.
+    bool other_ready(unsigned warp, const WarpState& ws, unsigned k, uint64_t now);
     Stall last_stall_ = kIssued;  // what the last tick charged (kIssued: nothing)
-    void trace_splits(unsigned warp, const PlaceState& ps);
+    void trace_splits(unsigned warp, const WarpState& ws);
     // The split could issue now (no side effect; the pipe's room is not checked).
     bool ready(unsigned warp, unsigned slot, uint64_t now);
     void offer(unsigned warp, unsigned slot, uint32_t pc, LaneMask mask,
@@ -135,16 +196,15 @@ class Issue : public sc_core::sc_module, public IssueIf {
     }
 
     SpControl& sp_;
-    std::vector<uint32_t> code_bytes_;  // per warp, latched when it starts
     unsigned slots_ = 1;
-    std::vector<uint8_t> pending_control_;
     bool record_offers_ = false;  // an RTL block is in the SP (its reports read them)
     bool tracing_ = false;        // the VCD tracer was on when the SP was built (it traces trace_*)
     std::vector<Offered> offered_;
     std::vector<uint8_t> last_offered_;
+    bool keep_waits_ = false;
+    std::vector<WarpState> warps_;
+    std::vector<LaneMask> front_masks_;
     std::vector<PlaceState> place_state_;
-    std::vector<unsigned> visited_places_;  // the places offered in this cycle, in order
-    bool secondary_ = false;
     unsigned rr_ = 0;
 };
 

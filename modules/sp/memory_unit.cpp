@@ -140,6 +140,7 @@ void MemoryUnit::complete(const WarpMemoryResult& result) {
 }
 
 void MemoryUnit::collect(uint64_t now, std::vector<WarpInstruction*>& out) {
+    if (completed_.empty()) return;
     size_t keep = 0;
     for (WarpInstruction* wi : completed_) {
         if (wi->wb_cycle <= now) {

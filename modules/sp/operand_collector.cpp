@@ -23,6 +23,7 @@ OperandCollector::OperandCollector(const sc_core::sc_module_name& name, SpContro
 void OperandCollector::reset() {
     active_.clear();
     for (PipelineLatch& l : is_rf_) l.clear();
+    waiting_ = 0;
 }
 
 bool OperandCollector::empty() const {
@@ -31,18 +32,15 @@ bool OperandCollector::empty() const {
     return active_.empty();
 }
 
-unsigned OperandCollector::bank_of(unsigned warp, unsigned reg) const {
-    return collector_ ? (reg + warp) % sp_.params.rf_banks : reg & 1;
-}
-
 void OperandCollector::note_write(unsigned warp, unsigned reg, uint64_t now) {
     write_cycle_[bank_of(warp, reg)] = now;
 }
 
 bool OperandCollector::tick(uint64_t now) {
+    if (waiting_ == 0 && active_.empty()) return false;
     bool moved = false;
     // Allocate: the oldest instructions waiting in the IS->RF registers.
-    while (active_.size() < capacity_) {
+    while (waiting_ > 0 && active_.size() < capacity_) {
         int best = -1;
         for (unsigned p = 0; p < SpParams::kNumPipes; ++p) {
             const PipelineLatch& l = is_rf_[p];
@@ -53,13 +51,16 @@ bool OperandCollector::tick(uint64_t now) {
         active_.push_back(is_rf_[best].front());
         active_.back()->rf_cycle = now;
         is_rf_[best].pop();
+        --waiting_;
         moved = true;
     }
     // Read: each bank serves one read per cycle, oldest instruction first.
     for (WarpInstruction* wi : active_) {
-        for (unsigned i = 0; i < wi->num_reads; ++i) {
+        const unsigned all = (1u << wi->num_reads) - 1;
+        for (unsigned todo = all & ~static_cast<unsigned>(wi->reads_done | wi->bypass); todo;
+             todo &= todo - 1) {
+            const unsigned i = static_cast<unsigned>(__builtin_ctz(todo));
             const uint8_t bit = static_cast<uint8_t>(1u << i);
-            if ((wi->reads_done | wi->bypass) & bit) continue;
             const unsigned b = bank_of(wi->warp, wi->read_reg[i]);
             if (read_cycle_[b] == now || (collector_ && write_cycle_[b] == now)) {
                 ++sp_.counters.rf_bank_conflicts;

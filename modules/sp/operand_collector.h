@@ -52,7 +52,9 @@ class OperandCollector : public sc_core::sc_module,
     void reset();
     // Nothing in the IS->RF registers or the collectors.
     bool empty() const;
-    unsigned bank_of(unsigned warp, unsigned reg) const;
+    unsigned bank_of(unsigned warp, unsigned reg) const {
+        return collector_ ? (reg + warp) % sp_.params.rf_banks : reg & 1;
+    }
 
     // The values (the SP's work-group start initialises the threads' registers).
     RegisterFile& registers() { return regs_; }
@@ -60,7 +62,10 @@ class OperandCollector : public sc_core::sc_module,
     // PipelineRegisterIf: the IS->RF registers.
     bool full(unsigned pipe) const override { return is_rf_[pipe].full(); }
     bool empty(unsigned pipe) const override { return is_rf_[pipe].empty(); }
-    void push(WarpInstruction* wi) override { is_rf_[wi->pipe].push(wi); }
+    void push(WarpInstruction* wi) override {
+        is_rf_[wi->pipe].push(wi);
+        ++waiting_;
+    }
     bool drained(unsigned pipe) const override { return is_rf_[pipe].empty() && active_.empty(); }
     // RegisterFileIf.
     void read(unsigned warp, LaneMask mask, unsigned ra, unsigned rb, unsigned rc, uint32_t* a,
@@ -93,6 +98,7 @@ class OperandCollector : public sc_core::sc_module,
     unsigned warp_size_;
     RegisterFile regs_;
     PipelineLatch is_rf_[SpParams::kNumPipes];
+    unsigned waiting_ = 0;  // instructions in the IS->RF registers
     bool collector_;
     unsigned capacity_;
     std::vector<WarpInstruction*> active_;  // occupied collectors / RF registers, oldest first

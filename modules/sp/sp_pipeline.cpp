@@ -47,6 +47,7 @@ SpPipeline::SpPipeline(const std::string& name, const SpParams& p, sim::ClockDom
     // The wiring of the blocks: each port to the neighbour that provides its interface.
     thdc.divergence(divergence.target);
     thdc.fetch(fetch);
+    thdc.issue(issue);
     fetch.thdc(thdc);
     fetch.divergence(divergence.target);
     fetch.issue(issue);
@@ -422,6 +423,7 @@ void SpPipeline::reset() {
     stopped_ = false;
     pending_error_.clear();
     next_deadline_poll_ = 0;
+    next_limit_check_ = 0;
     progress_ = false;
     last_tick_ = UINT64_MAX;
     clock.sleep(&owner_);
@@ -456,7 +458,7 @@ std::string SpPipeline::live_warps_text() const {
 }
 
 void SpPipeline::check_limits() {
-    if (idle()) return;
+    if (now_ < next_limit_check_ || idle()) return;
     const uint64_t now = now_;
     char buf[200];
     if (params.max_cycle && now >= params.max_cycle) {
@@ -478,6 +480,13 @@ void SpPipeline::check_limits() {
             stop("SP " + std::to_string(params.sp_id) + ": the run exceeded " + deadline.option() +
                  " seconds of host time with live warps: " + live_warps_text());
     }
+    // No limit can be reached before the earliest of them (a retirement only delays the
+    // watchdog's).
+    uint64_t next = next_deadline_poll_;
+    if (params.max_cycle) next = std::min<uint64_t>(next, params.max_cycle);
+    if (params.watchdog_cycles)
+        next = std::min(next, last_retire_cycle_ + params.watchdog_cycles + 1);
+    next_limit_check_ = next;
 }
 
 bool SpPipeline::internal_work() const {

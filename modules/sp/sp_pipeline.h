@@ -142,6 +142,7 @@ class SpPipeline : public SpControl {
     uint64_t last_retire_cycle_ = 0;
     // The next cycle at which check_limits() reads the host deadline (mvpsim --timeout).
     uint64_t next_deadline_poll_ = 0;
+    uint64_t next_limit_check_ = 0;  // check_limits() has nothing to do before this cycle
     uint64_t active_since_ = 0;
     bool active_ = false;
     // Core cycles with a resident warp so far, the current active stretch included.

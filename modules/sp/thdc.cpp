@@ -8,6 +8,7 @@ Thdc::Thdc(const sc_core::sc_module_name& name, SpControl& sp)
     : sc_core::sc_module(name),
       divergence("divergence"),
       fetch("fetch"),
+      issue("issue"),
       params_(sp.params),
       warps_(params_.num_warps()),
       groups_(params_.num_warps()),
@@ -26,6 +27,7 @@ void Thdc::reset() {
     done_groups_.clear();
     for (AccessRing& r : mem_accesses_) r.head = r.size = 0;
     releases_pending_ = 0;
+    quiet_until_ = 0;
     resident_ = 0;
     resident_groups_ = 0;
     local_areas_ = LocalAreaAllocator{};
@@ -58,6 +60,7 @@ void Thdc::start_group(unsigned first_warp, unsigned count, const Group& g,
     group.release_at = UINT64_MAX;
     resident_ += count;
     ++resident_groups_;
+    quiet_until_ = 0;
     for (unsigned k = 0; k < count; ++k) {
         Warp& w = warps_[first_warp + k];
         w = Warp{};
@@ -106,6 +109,7 @@ void Thdc::release(Group& g) {
 void Thdc::arrive(unsigned w, LaneMask lanes, uint64_t now) {
     Warp& warp = warps_[w];
     Group& g = groups_[warp.group];
+    quiet_until_ = 0;
     warp.at_barrier = true;
     warp.barrier_lanes |= lanes;
     g.arrived += lane_count(lanes);
@@ -118,6 +122,7 @@ void Thdc::arrive(unsigned w, LaneMask lanes, uint64_t now) {
 void Thdc::exited(unsigned w, unsigned lanes, LaneMask live_after, uint64_t now) {
     Warp& warp = warps_[w];
     Group& g = groups_[warp.group];
+    quiet_until_ = 0;
     g.live_threads -= lanes;
     if (g.arrived > 0 && g.arrived >= g.live_threads && g.release_at == UINT64_MAX) {
         g.release_at = now + 1;
@@ -134,7 +139,13 @@ void Thdc::issued(unsigned w, bool memory, LaneMask lanes, uint64_t now) {
     Warp& warp = warps_[w];
     ++warp.inflight;
     if (memory) {
-        if (warp.mem_outstanding++ == 0) warp.mem_since = now;
+        // A running warp issues: only its memory-switch threshold can change the running set.
+        if (warp.mem_outstanding++ == 0) {
+            warp.mem_since = now;
+            if (params_.thdc_policy == SpParams::ThdcPolicy::kSwitch)
+                quiet_until_ = std::min(
+                    quiet_until_, std::max(now, warp.running_since) + params_.switch_threshold);
+        }
         warp.mem_lanes |= lanes;
         AccessRing& r = mem_accesses_[w];
         if (r.size == r.ring.size()) {
@@ -151,6 +162,8 @@ void Thdc::retired(unsigned w, bool memory) {
     Warp& warp = warps_[w];
     --warp.inflight;
     if (memory) {
+        // A waiting warp may become ready; a running one can only stop wanting out.
+        if (warp.status == Status::kWaiting) quiet_until_ = 0;
         --warp.mem_outstanding;
         AccessRing& r = mem_accesses_[w];
         if (r.size > 0) {
@@ -161,6 +174,7 @@ void Thdc::retired(unsigned w, bool memory) {
         for (unsigned i = 0; i < r.size; ++i)
             warp.mem_lanes |= r.ring[(r.head + i) % r.ring.size()].lanes;
         if (r.size > 0) warp.mem_since = r.ring[r.head].issued;
+        issue->wake(w);
     }
     if (warp.status == Status::kFinished) finish_if_done(w);
 }
@@ -181,6 +195,7 @@ void Thdc::finish_if_done(unsigned w) {
     }
     resident_ -= g.num_warps;
     --resident_groups_;
+    quiet_until_ = 0;
     if (g.local_bytes > 0) local_areas_.free(g.local_base);
     if (g.release_at != UINT64_MAX) --releases_pending_;
     g.active = false;
@@ -200,6 +215,13 @@ uint64_t Thdc::next_switch_cycle(uint64_t now) const {
 }
 
 bool Thdc::tick(uint64_t now) {
+    if (now < quiet_until_) return false;
+    const bool changed = step(now);
+    if (!changed) quiet_until_ = releases_pending_ > 0 ? now + 1 : next_switch_cycle(now);
+    return changed;
+}
+
+bool Thdc::step(uint64_t now) {
     bool changed = false;
     // Barrier releases due now: every warp of the group in the same cycle.
     if (releases_pending_ > 0) {

@@ -7,6 +7,7 @@
 #include "direct_port.h"
 #include "divergence_policy.h"
 #include "fetch_if.h"
+#include "issue_if.h"
 #include "lane_mask.h"
 #include "modules/golden/local_area_allocator.h"
 #include "sp_control.h"
@@ -45,7 +46,8 @@ class DebugMap;
 // whole warp; under MP-IPDOM only the threads of the split that issued it.
 //
 // Ports: `divergence` (the warps' splits), `fetch` (a warp switched out loses its buffers, a
-// barrier release refetches). Exports ThdcIf (the module itself) to FE, IS and WB.
+// barrier release refetches), `issue` (a memory instruction completed: its splits may issue).
+// Exports ThdcIf (the module itself) to FE, IS and WB.
 class Thdc : public sc_core::sc_module, public ThdcIf {
   public:
     enum class Status : uint8_t { kFree, kWaiting, kRunning, kFinished };
@@ -82,6 +84,7 @@ class Thdc : public sc_core::sc_module, public ThdcIf {
 
     DirectPort<DivergencePolicy> divergence;
     DirectPort<FetchIf> fetch;
+    DirectPort<IssueIf> issue;
 
     Warp& warp(unsigned w) { return warps_[w]; }
     const Warp& warp(unsigned w) const { return warps_[w]; }
@@ -105,7 +108,11 @@ class Thdc : public sc_core::sc_module, public ThdcIf {
                      const std::vector<LaneMask>& threads, const std::vector<uint32_t>& first_ids);
 
     // Once per cycle, before IS: barrier releases, switching out, filling the running set.
-    // Returns true when anything changed.
+    // Returns true when anything changed. After a cycle in which nothing changed, nothing does
+    // until an event (a memory instruction of a waiting warp retired, an arrival, an exit, a
+    // warp's end, a new group, a change of the splits of a waiting warp or of a warp at the
+    // barrier) or the next memory-switch threshold (a running warp's memory instruction sets
+    // one).
     bool tick(uint64_t now);
     // Every warp free, no group resident, no local memory area held (the SP's reset).
     void reset();
@@ -127,6 +134,9 @@ class Thdc : public sc_core::sc_module, public ThdcIf {
             (!per_split_memory_ || (split & warp.mem_lanes) != 0))
             return Hold::kMemory;
         return Hold::kNone;
+    }
+    void splits_changed(unsigned w) override {
+        if (warps_[w].status == Status::kWaiting || warps_[w].at_barrier) quiet_until_ = 0;
     }
     uint32_t group_of(unsigned w) const override { return warps_[w].group; }
     uint32_t code_base_of(unsigned w) const override { return groups_[warps_[w].group].code_base; }
@@ -151,6 +161,7 @@ class Thdc : public sc_core::sc_module, public ThdcIf {
     // No split of the warp can issue for the barrier (and, with `memory`, for memory).
     bool held(const Warp& w, bool memory) const;
     bool ready(const Warp& w) const { return !held(w, true); }
+    bool step(uint64_t now);
     void release(Group& g);
     void finish_if_done(unsigned w);
 
@@ -175,7 +186,8 @@ class Thdc : public sc_core::sc_module, public ThdcIf {
     std::vector<AccessRing> mem_accesses_;
     bool per_split_memory_ = false;
     unsigned releases_pending_ = 0;
-    unsigned resident_ = 0;  // warps not free
+    uint64_t quiet_until_ = 0;  // tick() changes nothing before this cycle (0: an event came)
+    unsigned resident_ = 0;     // warps not free
     unsigned resident_groups_ = 0;
     LocalAreaAllocator local_areas_;
     uint64_t switches_ = 0;

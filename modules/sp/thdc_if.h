@@ -33,6 +33,9 @@ class ThdcIf : public virtual sc_core::sc_interface {
     virtual void arrive(unsigned warp, LaneMask lanes, uint64_t now) = 0;
     // Threads of the warp exited (at the issue of exit).
     virtual void exited(unsigned warp, unsigned lanes, LaneMask live_after, uint64_t now) = 0;
+    // The warp's splits changed (FE re-read them after a divergence event): whether a split of
+    // a waiting warp, or of a warp at the barrier, can issue may have changed.
+    virtual void splits_changed(unsigned warp) = 0;
 };
 
 }  // namespace mvp

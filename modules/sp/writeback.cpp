@@ -31,7 +31,7 @@ bool Writeback::tick(uint64_t now) {
         for (size_t i = n; i < due_.size(); ++i)
             (due_[i]->pipe == SpParams::kPipeMem ? memory_results : ex_results)->give_back(due_[i]);
         due_.resize(n);
-    } else {
+    } else if (due_.size() > 1) {
         std::sort(due_.begin(), due_.end(), [](const WarpInstruction* a, const WarpInstruction* b) {
             return a->seq < b->seq;
         });
