@@ -23,18 +23,9 @@ ClockDomain::~ClockDomain() { ClockScheduler::instance().remove(this); }
 
 thread_local const ClockDomain::Tile* ClockDomain::current_tile_ = nullptr;
 
-uint64_t ClockDomain::now_from_kernel() const {
-    return static_cast<uint64_t>(sc_core::sc_time_stamp().value() / period_.value());
-}
-
 uint64_t ClockDomain::cycle_at_or_after(const sc_time& t) const {
     uint64_t p = period_.value();
     return (t.value() + p - 1) / p;
-}
-
-uint64_t ClockDomain::next_edge() const {
-    // The first edge strictly after the current time.
-    return now() + 1;
 }
 
 unsigned ClockDomain::attach(Clocked* block) {
@@ -229,12 +220,12 @@ void ClockDomain::wake_at(Clocked* block, uint64_t cycle) {
     if (cycle >= e.wake_cycle) return;  // an earlier wake is pending (or it is already due)
     cycle = std::max(cycle, next_edge());
     if (cycle >= e.wake_cycle) return;
-    disarm(i);
+    if (e.timer_pos != kNotArmed) disarm(i);
     e.wake_cycle = cycle;
     // An awake block keeps the request and only needs a timer if it sleeps before `cycle`
     // (sleep() arms it then): most requests of busy blocks cost no timer at all.
     if (e.awake) return;
-    arm(i, cycle);
+    arm_at(i);
     notify();
 }
 
@@ -276,6 +267,10 @@ void ClockDomain::arm(unsigned index, uint64_t cycle) {
     // Callers arm only a block without a timer. A wake for an edge already passed is due at the
     // next one (as the run loop treats it).
     entries_[index].wake_cycle = std::max(cycle, next_edge());
+    arm_at(index);
+}
+
+void ClockDomain::arm_at(unsigned index) {
     const unsigned t = entries_[index].tile;
     if (t != kNoTile) {
         Tile& tile = *tiles_[t];
@@ -374,15 +369,19 @@ void ClockDomain::recount_tile_timer(Tile& tile) {
 void ClockDomain::fire_tile_timers(Tile& tile, uint64_t edge) {
     // As fire() for each due timer, with one count of the tile's earliest timer at the end.
     if (tile.next_timer > edge) return;
+    uint64_t next = UINT64_MAX;  // the earliest timer left
     for (uint64_t bits = tile.armed; bits; bits &= bits - 1) {
         const unsigned i = tile.first + static_cast<unsigned>(__builtin_ctzll(bits));
         Entry& e = entries_[i];
-        if (e.wake_cycle > edge) continue;
+        if (e.wake_cycle > edge) {
+            next = std::min(next, e.wake_cycle);
+            continue;
+        }
         e.timer_pos = kNotArmed;
         tile.armed &= ~(uint64_t{1} << (i - tile.first));
         fired(i, edge);
     }
-    recount_tile_timer(tile);
+    tile.next_timer = next;
     tile_changed(tile, false, UINT64_MAX);
 }
 

@@ -8,6 +8,7 @@
 #include <systemc>
 #include <vector>
 
+#include "sim_time.h"
 #include "tile_log.h"
 
 namespace mvp::sim {
@@ -222,7 +223,7 @@ class ClockDomain : public sc_core::sc_module {
     static void replay_wake(void* domain, const uint64_t* args);
     static void replay_wake_at(void* domain, const uint64_t* args);
     static void replay_sleep(void* domain, const uint64_t* args);
-    uint64_t now_from_kernel() const;
+    uint64_t now_from_kernel() const { return time_now().value() / period_.value(); }
     void notify();
     void set_awake(unsigned index, bool awake) {
         const unsigned t = entries_[index].tile;
@@ -255,6 +256,8 @@ class ClockDomain : public sc_core::sc_module {
     // A due timer of a block whose timer is already removed: the block wakes at `edge`.
     void fired(unsigned index, uint64_t edge);
     void arm(unsigned index, uint64_t cycle);
+    // Arms the block's timer for its wake_cycle (at or after the next edge).
+    void arm_at(unsigned index);
     void disarm(unsigned index);
     void wheel_insert(unsigned index);
     // The first occupied wheel slot at or after the slot of wheel_base_, as a distance in
@@ -273,7 +276,8 @@ class ClockDomain : public sc_core::sc_module {
         return block->clock_index_;
     }
     void not_attached() const;
-    uint64_t next_edge() const;
+    // The first edge strictly after the current time.
+    uint64_t next_edge() const { return now() + 1; }
 
     double mhz_;
     sc_core::sc_time period_;
