@@ -184,6 +184,7 @@ bool Icc::on_fetch(unsigned port, tlm::tlm_generic_payload& gp, const sc_time& a
     Port& p = ports_[port];
     uint64_t ready = seen_cycle(at);
     if (!p.busy) {
+        if (answer_at_once(port, gp, ready)) return true;
         p.busy = true;
         p.current = Fetch{&gp, ready};
         schedule_.wake_at(ready);
@@ -261,12 +262,10 @@ bool Icc::lookup(unsigned index, uint64_t now) {
     Port& p = ports_[index];
     tlm::tlm_generic_payload& gp = *p.current.gp;
     const uint64_t address = gp.get_address();
-    const unsigned length = gp.get_data_length();
     const unsigned lb = params_.line_bytes;
     const uint64_t answer_cycle = now + params_.hit_latency - 1;
 
-    if (gp.get_command() != tlm::TLM_READ_COMMAND || length == 0 || gp.get_data_ptr() == nullptr ||
-        address % lb + length > lb) {
+    if (!servable(gp)) {
         // Not a fetch the ICC can serve (a write, or bytes from two lines).
         ++counters_.fetch_errors;
         gp.set_response_status(gp.get_command() != tlm::TLM_READ_COMMAND
@@ -285,12 +284,7 @@ bool Icc::lookup(unsigned index, uint64_t now) {
     const uint64_t line = address / lb;
     const int way = find_way(line);
     if (way >= 0) {
-        const size_t entry = size_t{set_of(address)} * params_.assoc + static_cast<unsigned>(way);
-        lines_[entry].last_use = ++use_clock_;
-        std::memcpy(gp.get_data_ptr(), &data_[entry * lb + address % lb], length);
-        gp.set_response_status(tlm::TLM_OK_RESPONSE);
-        ++counters_.hits;
-        trace_hit_ = true;
+        hit(gp, static_cast<unsigned>(way));
     } else {
         int match = -1;
         int free = -1;
@@ -329,6 +323,52 @@ bool Icc::lookup(unsigned index, uint64_t now) {
         p.stalled = false;
     }
     if (way >= 0) respond_at(gp, index, answer_cycle);
+    return true;
+}
+
+bool Icc::servable(const tlm::tlm_generic_payload& gp) const {
+    return gp.get_command() == tlm::TLM_READ_COMMAND && gp.get_data_length() != 0 &&
+           gp.get_data_ptr() != nullptr &&
+           gp.get_address() % params_.line_bytes + gp.get_data_length() <= params_.line_bytes;
+}
+
+void Icc::hit(tlm::tlm_generic_payload& gp, unsigned way) {
+    const uint64_t address = gp.get_address();
+    const unsigned lb = params_.line_bytes;
+    const size_t entry = size_t{set_of(address)} * params_.assoc + way;
+    lines_[entry].last_use = ++use_clock_;
+    std::memcpy(gp.get_data_ptr(), &data_[entry * lb + address % lb], gp.get_data_length());
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    ++counters_.hits;
+    trace_hit_ = true;
+}
+
+bool Icc::answer_at_once(unsigned port, tlm::tlm_generic_payload& gp, uint64_t ready) {
+    // The lookup of a fetch that arrives at an idle ICC, at the next edge, with one-cycle hits,
+    // can meet nothing else there: no fill can arrive (no MSHR in use) to install, evict or
+    // take the bank, no response waits, and a fetch arriving later on another port comes after
+    // it (port 0 wins ties). If it hits, its lookup is done now and answered with a response
+    // valid from that edge (TLM_COMPLETED with the delay to it), which is what the tick at that
+    // edge would do: the tick and its wake are saved. The VCD's ICC signals would show the
+    // lookup an edge early, so a traced run takes the tick.
+    if (port != 0 || params_.hit_latency != 1 || ready != core_.now() + 1 || mshr_used_ != 0 ||
+        !fills_.empty() || !delayed_.empty() || !line_requests_.empty() ||
+        sim::VcdTracer::instance().enabled())
+        return false;
+    for (const Port& p : ports_)
+        if (p.busy) return false;
+    sim::TargetPort& target = *ports_[port].target;
+    if (!target.responses_idle() || !servable(gp)) return false;
+    const uint64_t address = gp.get_address();
+    const unsigned bank = bank_of(address);
+    if (bank_used_[bank] == ready) return false;
+    const int way = find_way(address / params_.line_bytes);
+    if (way < 0) return false;
+    bank_used_[bank] = ready;
+    hit(gp, static_cast<unsigned>(way));
+    ++counters_.fetches;
+    trace_fetch_address_ = address;
+    target.complete(core_.time_of(ready));
     return true;
 }
 

@@ -156,6 +156,13 @@ class Icc : public sc_core::sc_module, public sim::Clocked {
     bool do_fill(uint64_t now);
     // Looks up the fetch in port p's register; false when it must wait (bank or MSHR).
     bool lookup(unsigned p, uint64_t now);
+    // A fetch the ICC can serve: a read of bytes within one line.
+    bool servable(const tlm::tlm_generic_payload& gp) const;
+    // Answers a fetch from the cached line in `way` of its set (LRU, hit count).
+    void hit(tlm::tlm_generic_payload& gp, unsigned way);
+    // Looks up and answers a fetch that arrives at an idle ICC at once when it hits; false when
+    // it takes the ordinary path through the input register and the tick.
+    bool answer_at_once(unsigned port, tlm::tlm_generic_payload& gp, uint64_t ready);
     void send_line_request(uint64_t now);
     // Answers a fetch from the fill data, or with the fill's error status.
     void answer(const Waiting& w, const unsigned char* line_data, tlm::tlm_response_status status);

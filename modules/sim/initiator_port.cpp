@@ -36,7 +36,9 @@ void InitiatorPort::send(tlm::tlm_generic_payload& gp, const sc_time& delay) {
             }
             break;
         case tlm::TLM_COMPLETED:
-            end_request(at, now);
+            // Completed on the forward call: no END_REQ follows, so the request channel is
+            // free from the call; the response is valid from the annotated time.
+            end_request(time_now(), true);
             deliver(gp, at);
             break;
         default:

@@ -20,7 +20,9 @@ class InitiatorSocket : public tlm::tlm_initiator_socket<32, tlm::tlm_base_proto
 // The initiator side of a non-blocking (4-phase AT) TLM link, for blocks that keep several
 // requests outstanding. It enforces request exclusion (one BEGIN_REQ until its END_REQ) and
 // hands every response to the owner, ending it at once (TLM_COMPLETED on BEGIN_RESP), so the
-// target can send the next response without waiting. It is the backward interface of its socket.
+// target can send the next response without waiting. A target that completes a request on the
+// forward call (TLM_COMPLETED, the response valid after the annotated delay) frees the request
+// channel at the call. It is the backward interface of its socket.
 class InitiatorPort : public tlm::tlm_bw_transport_if<> {
   public:
     explicit InitiatorPort(const char* name);

@@ -15,6 +15,12 @@ tlm::tlm_sync_enum TargetPort::nb_transport_fw(tlm::tlm_generic_payload& gp, tlm
         gp.acquire();
         sc_time at = time_now() + delay;
         if (on_request(gp, at)) {
+            if (completed_) {
+                completed_ = false;
+                delay = completed_at_ - time_now();
+                gp.release();
+                return tlm::TLM_COMPLETED;
+            }
             phase = tlm::END_REQ;
             return tlm::TLM_UPDATED;
         }

@@ -44,6 +44,16 @@ class TargetPort : public tlm::tlm_fw_transport_if<> {
     void accept();
     // Sends BEGIN_RESP for gp now, or once the responses before it have ended.
     void respond(tlm::tlm_generic_payload& gp);
+    // Called from on_request (which then returns true): the response is already in gp and is
+    // valid from `at`. The request completes on the forward call (TLM_COMPLETED with `at` as
+    // the annotated delay) instead of END_REQ now and BEGIN_RESP later: a target that knows its
+    // answer at once saves the response's own call. Only with no response queued or in flight.
+    void complete(const sc_core::sc_time& at) {
+        completed_ = true;
+        completed_at_ = at;
+    }
+    // No response queued or in flight: complete() keeps the responses' order.
+    bool responses_idle() const { return !response_in_flight_ && responses_.empty(); }
 
     uint64_t pending_responses() const { return responses_.size(); }
 
@@ -65,6 +75,8 @@ class TargetPort : public tlm::tlm_fw_transport_if<> {
     tlm::tlm_generic_payload* held_ = nullptr;
     std::deque<tlm::tlm_generic_payload*> responses_;
     bool response_in_flight_ = false;  // BEGIN_RESP sent, END_RESP not yet received
+    bool completed_ = false;           // complete() called by the current on_request
+    sc_core::sc_time completed_at_;
 };
 
 }  // namespace mvp::sim

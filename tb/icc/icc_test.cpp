@@ -200,6 +200,35 @@ TEST(Icc, HitsArePipelinedAndOvertakeAMiss) {
     EXPECT_EQ(sim::ProtocolChecker::total_violations(), 0u);
 }
 
+// A hit at an idle ICC (no MSHR in use, nothing queued) is looked up when it arrives and
+// completed on the forward call with the response valid from the next edge, the edge of the
+// tick it would otherwise have: same edges and statistics, no tick of the ICC.
+TEST(Icc, AHitAtAnIdleIccIsAnsweredWithoutATick) {
+    sim::set_protocol_checking(true);
+    IccBench b;
+    b.f().read(10, kBase, 8);  // miss: brings the line in
+    b.f().read(100, kBase + 8, 8);
+    b.f().read(200, kBase + 16, 16);
+    b.f().read(300, kBase, 8);
+    sc_core::sc_start(sc_time(50, SC_NS));
+    ASSERT_EQ(b.f().responses(), 1u);
+    const uint64_t edges = b.core.active_edges();
+    sc_core::sc_start();
+
+    for (unsigned k = 1; k < 4; ++k) {
+        const uint64_t t = 100 * k;
+        EXPECT_EQ(b.f().record(k).sent, t);
+        EXPECT_EQ(b.f().record(k).accepted, t);
+        EXPECT_EQ(b.f().record(k).responded, t + 1);
+        expect_code_bytes(b.f().record(k));
+    }
+    // The initiator's three sending edges only: none for the ICC.
+    EXPECT_EQ(b.core.active_edges() - edges, 3u);
+    EXPECT_EQ(b.icc.counters().hits, 3u);
+    EXPECT_EQ(b.icc.counters().fetches, 4u);
+    EXPECT_EQ(sim::ProtocolChecker::total_violations(), 0u);
+}
+
 TEST(Icc, TwoMissesToOneLineMakeOneMemoryRequest) {
     sim::set_protocol_checking(true);
     IccBench b;
