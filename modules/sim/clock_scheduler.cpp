@@ -15,12 +15,14 @@ ClockScheduler& ClockScheduler::instance() {
 void ClockScheduler::add(ClockDomain* domain) {
     domains_.push_back(domain);
     edges_.push_back(ClockDomain::kNoEdge);
+    times_.emplace_back();
 }
 
 void ClockScheduler::remove(ClockDomain* domain) {
     const auto it = std::find(domains_.begin(), domains_.end(), domain);
     if (it == domains_.end()) return;
     edges_.erase(edges_.begin() + (it - domains_.begin()));
+    times_.erase(times_.begin() + (it - domains_.begin()));
     domains_.erase(it);
 }
 
@@ -32,8 +34,8 @@ void ClockScheduler::run() {
         for (size_t d = 0; d < domains_.size(); ++d) {
             edges_[d] = domains_[d]->plan();
             if (edges_[d] == ClockDomain::kNoEdge) continue;
-            const sc_core::sc_time t = domains_[d]->time_of(edges_[d]);
-            if (!any || t < next) next = t;
+            times_[d] = domains_[d]->time_of(edges_[d]);
+            if (!any || times_[d] < next) next = times_[d];
             any = true;
         }
         if (!any) {
@@ -45,7 +47,7 @@ void ClockScheduler::run() {
         evaluating_ = true;
         // The last domain built first: the memory side before the SPs.
         for (size_t d = domains_.size(); d-- > 0;) {
-            if (edges_[d] != ClockDomain::kNoEdge && domains_[d]->time_of(edges_[d]) == next)
+            if (edges_[d] != ClockDomain::kNoEdge && times_[d] == next)
                 domains_[d]->evaluate(edges_[d]);
         }
         evaluating_ = false;

@@ -47,7 +47,8 @@ class ClockScheduler {
     ClockScheduler() = default;
 
     std::vector<ClockDomain*> domains_;
-    std::vector<uint64_t> edges_;  // each domain's planned edge
+    std::vector<uint64_t> edges_;          // each domain's planned edge
+    std::vector<sc_core::sc_time> times_;  // and its time
     sc_core::sc_event event_;
     bool evaluating_ = false;  // passes are under way: they are followed by a new plan anyway
 };

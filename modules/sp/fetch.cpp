@@ -51,9 +51,7 @@ void Fetch::start(unsigned warp) {
         c.mask = split.mask;
         if (split.mask) splits |= 1u << s;
     }
-    splits_[warp] = splits;
-    idle_ = false;
-    issue->wake(warp);
+    splits_read(warp, splits);
 }
 
 void Fetch::sync(unsigned warp) {
@@ -70,9 +68,7 @@ void Fetch::sync(unsigned warp) {
         uint32_t expected = c.buffer.empty() ? c.fetch_pc : c.buffer.front().pc;
         if (expected != split.pc) reset(c, split.pc);
     }
-    splits_[warp] = splits;
-    idle_ = false;
-    issue->wake(warp);
+    splits_read(warp, splits);
     thdc->splits_changed(warp);
 }
 
@@ -85,6 +81,10 @@ void Fetch::flush(unsigned warp) {
         c.mask = split.mask;
         if (split.mask) splits |= 1u << s;
     }
+    splits_read(warp, splits);
+}
+
+void Fetch::splits_read(unsigned warp, uint32_t splits) {
     splits_[warp] = splits;
     idle_ = false;
     issue->wake(warp);

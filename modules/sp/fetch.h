@@ -110,6 +110,9 @@ class Fetch : public sc_core::sc_module, public FetchIf {
 
     void on_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
     void reset(Context& c, uint32_t pc);
+    // The warp's splits were read again (start, sync, flush), `splits` the slots holding one: FE
+    // may fetch for them again and IS evaluates them afresh.
+    void splits_read(unsigned warp, uint32_t splits);
     bool send_table_read();
     bool complete_table_reads(uint64_t now);
 

@@ -480,13 +480,15 @@ void SpPipeline::check_limits() {
             stop("SP " + std::to_string(params.sp_id) + ": the run exceeded " + deadline.option() +
                  " seconds of host time with live warps: " + live_warps_text());
     }
-    // No limit can be reached before the earliest of them (a retirement only delays the
-    // watchdog's).
-    uint64_t next = next_deadline_poll_;
-    if (params.max_cycle) next = std::min<uint64_t>(next, params.max_cycle);
+    next_limit_check_ = std::min(next_deadline_poll_, next_cycle_limit());
+}
+
+uint64_t SpPipeline::next_cycle_limit() const {
+    uint64_t next = UINT64_MAX;
+    if (params.max_cycle) next = params.max_cycle;
     if (params.watchdog_cycles)
         next = std::min(next, last_retire_cycle_ + params.watchdog_cycles + 1);
-    next_limit_check_ = next;
+    return next;
 }
 
 bool SpPipeline::internal_work() const {
@@ -552,12 +554,7 @@ void SpPipeline::tick() {
     if (!idle()) memory_unit.before_sleep();
     uint64_t next = fetch.next_response_cycle();
     if (!memory_unit.completed().empty()) next = std::min(next, now + 1);
-    if (!idle()) {
-        if (params.watchdog_cycles)
-            next = std::min(next, last_retire_cycle_ + params.watchdog_cycles + 1);
-        if (params.max_cycle) next = std::min(next, params.max_cycle);
-        next = std::min(next, thdc.next_switch_cycle(now));
-    }
+    if (!idle()) next = std::min({next, next_cycle_limit(), thdc.next_switch_cycle(now)});
     wake_at(next);  // one timer, the earliest (a far one only when nothing nearer is due)
 }
 

@@ -127,6 +127,9 @@ class SpPipeline : public SpControl {
     void log_retired(const WarpInstruction& wi, uint64_t cycle);
     rtl::RtlHooks rtl_hooks(const std::string& name);
     void check_limits();
+    // The first cycle at which -gpgpu_max_cycle or the watchdog can stop the SP (UINT64_MAX:
+    // neither is set); a retirement only moves the watchdog's later.
+    uint64_t next_cycle_limit() const;
     std::string live_warps_text() const;
     void stop(const std::string& message);
     // Reports the error of a stop once (on_error, or SC_REPORT_ERROR).
