@@ -29,7 +29,8 @@ namespace mvp {
 // the banks in arrival order. An atomic (GpuExtension::atomic) is a read-modify-write of one
 // word that holds its bank for read_cycle + write_cycle; it is atomic for the SP because the
 // memory performs it. Data is read and written in arrival order when a request is taken, so
-// the bank timing never reorders the values. See README.md for the timing formula.
+// the bank timing never reorders the values; an idle memory takes a request when it arrives and
+// completes it on the forward call. See README.md for the timing formula.
 class LocalMem : public sc_core::sc_module, public sim::Clocked {
   public:
     struct Params {
@@ -79,6 +80,9 @@ class LocalMem : public sc_core::sc_module, public sim::Clocked {
     // Performs a timed request that arrived at `arrival` and books its banks; returns the
     // completion edge.
     uint64_t serve(tlm::tlm_generic_payload& gp, const sim::GpuExtension* ext, uint64_t arrival);
+    // Takes a request that arrived at `arrival` in the edge `ready` (counts it and serves it);
+    // returns the edge its response is sent at.
+    uint64_t take(tlm::tlm_generic_payload& gp, uint64_t arrival, uint64_t ready);
     void untimed(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     unsigned debug(tlm::tlm_generic_payload& gp);
 
@@ -96,7 +100,8 @@ class LocalMem : public sc_core::sc_module, public sim::Clocked {
     std::vector<Response> responses_;
     std::vector<uint64_t> bank_free_;  // the first edge each bank is free
 
-    uint32_t queue_depth_ = 0;  // traced
+    uint32_t queue_depth_ = 0;         // traced
+    bool queue_depth_traced_ = false;  // in a VCD
 
     sim::StatGroup stats_;
     uint64_t reads_ = 0;

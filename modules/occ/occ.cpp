@@ -36,12 +36,14 @@ Occ::Occ(const sc_core::sc_module_name& name, sim::ClockDomain& clock, const Par
     port.on_debug = [this](tlm::tlm_generic_payload& gp) {
         return route(gp.get_address()).socket->transport_dbg(gp);
     };
-    for (Output* out : {&local_, &dcc_}) {
-        out->port->on_response = [this](tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
-            on_response(gp, at);
-        };
+    local_port.on_response = [this](tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
+        on_local_response(gp, at);
+    };
+    dcc_port.on_response = [this](tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
+        on_response(gp, at);
+    };
+    for (Output* out : {&local_, &dcc_})
         out->port->on_ready = [this, out](const sc_core::sc_time& at) { on_ready(*out, at); };
-    }
 
     stats_.add("local_requests", &local_requests_, "requests routed to the local memory");
     stats_.add("dcc_requests", &dcc_requests_, "requests routed to the DCC");
@@ -49,7 +51,8 @@ Occ::Occ(const sc_core::sc_module_name& name, sim::ClockDomain& clock, const Par
 }
 
 bool Occ::idle() const {
-    return decode_.empty() && local_.queue.empty() && dcc_.queue.empty() && responses_.empty();
+    return decode_.empty() && local_.queue.empty() && dcc_.queue.empty() && responses_.empty() &&
+           local_responses_.empty();
 }
 
 bool Occ::on_request(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
@@ -74,6 +77,21 @@ void Occ::on_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) 
     schedule_.wake_at(cycle);
 }
 
+void Occ::on_local_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
+    if (at <= sim::time_now()) {
+        port.respond(gp);
+        return;
+    }
+    // Completed on the forward call for a later edge: passed back at the end of this block's
+    // tick at that edge, where local memory's tick (the next block) would have sent it.
+    gp.acquire();  // the initiator port releases its reference when this call returns
+    const uint64_t cycle = clock_.cycle_at_or_after(at);
+    auto after = std::upper_bound(local_responses_.begin(), local_responses_.end(), cycle,
+                                  [](uint64_t c, const Response& r) { return c < r.cycle; });
+    local_responses_.insert(after, Response{cycle, &gp});
+    schedule_.wake_at(cycle);
+}
+
 void Occ::on_ready(Output& out, const sc_core::sc_time& at) {
     out.waiting = false;
     if (out.sending) return;  // accepted at once: the link is free in this cycle
@@ -82,15 +100,18 @@ void Occ::on_ready(Output& out, const sc_core::sc_time& at) {
 }
 
 void Occ::drain(Output& out, uint64_t now) {
-    while (!out.queue.empty() && out.queue.front().cycle <= now && !out.waiting &&
-           now >= out.free_from && out.port->can_send()) {
+    while (!out.queue.empty() && out.queue.front().cycle <= now && can_send(out, now)) {
         tlm::tlm_generic_payload* gp = out.queue.front().gp;
         out.queue.pop_front();
-        out.sending = true;
-        out.waiting = true;  // cleared by on_ready, at once if the target takes it now
-        out.port->send(*gp);
-        out.sending = false;
+        send(out, *gp);
     }
+}
+
+void Occ::send(Output& out, tlm::tlm_generic_payload& gp) {
+    out.sending = true;
+    out.waiting = true;  // cleared by on_ready, at once if the target takes it now
+    out.port->send(gp);
+    out.sending = false;
 }
 
 void Occ::reset() {
@@ -104,6 +125,7 @@ void Occ::reset() {
         out->waiting = false;
     }
     responses_.clear();  // their extra references go with the reclaimed pools
+    local_responses_.clear();
     queue_depth_ = 0;
     schedule_.sleep();
 }
@@ -122,7 +144,13 @@ void Occ::tick() {
         decode_.pop_front();
         if (is_local(p.gp->get_address())) {
             ++local_requests_;
-            local_.queue.push_back(p);
+            // Sent at once when it would leave first in this edge's drain: the local link
+            // takes its requests in decode order either way.
+            if (local_.queue.empty() && can_send(local_, now)) {
+                send(local_, *p.gp);
+            } else {
+                local_.queue.push_back(p);
+            }
         } else {
             ++dcc_requests_;
             dcc_.queue.push_back(p);
@@ -130,6 +158,12 @@ void Occ::tick() {
     }
     drain(local_, now);
     drain(dcc_, now);
+    while (!local_responses_.empty() && local_responses_.front().cycle <= now) {
+        tlm::tlm_generic_payload* gp = local_responses_.front().gp;
+        local_responses_.erase(local_responses_.begin());
+        port.respond(*gp);
+        gp->release();
+    }
     queue_depth_ = static_cast<uint32_t>(decode_.size() + local_.queue.size() + dcc_.queue.size());
 
     // Sleep until the next decode completes, a held link frees, or a response is due; a link
@@ -137,6 +171,7 @@ void Occ::tick() {
     uint64_t next = UINT64_MAX;
     if (!decode_.empty()) next = decode_.front().cycle;
     if (!responses_.empty()) next = std::min(next, responses_.begin()->first);
+    if (!local_responses_.empty()) next = std::min(next, local_responses_.front().cycle);
     for (const Output* out : {&local_, &dcc_}) {
         if (out->queue.empty() || out->waiting) continue;
         next = std::min(next, std::max({out->queue.front().cycle, out->free_from, now + 1}));

@@ -5,6 +5,7 @@
 #include <map>
 #include <systemc>
 #include <tlm>
+#include <vector>
 
 #include "modules/sim/clock_domain.h"
 #include "modules/sim/initiator_port.h"
@@ -64,8 +65,14 @@ class Occ : public sc_core::sc_module, public sim::Clocked {
 
     bool on_request(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
     void on_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
+    void on_local_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
     void on_ready(Output& out, const sc_core::sc_time& at);
     void drain(Output& out, uint64_t now);
+    // The output may send a request now, and sends one.
+    bool can_send(const Output& out, uint64_t now) const {
+        return !out.waiting && now >= out.free_from && out.port->can_send();
+    }
+    void send(Output& out, tlm::tlm_generic_payload& gp);
     sim::InitiatorPort& route(uint64_t address) {
         return is_local(address) ? local_port : dcc_port;
     }
@@ -77,6 +84,13 @@ class Occ : public sc_core::sc_module, public sim::Clocked {
     Output local_;
     Output dcc_;
     std::multimap<uint64_t, tlm::tlm_generic_payload*> responses_;  // only for future times
+    struct Response {
+        uint64_t cycle;
+        tlm::tlm_generic_payload* gp;
+    };
+    // Local memory's responses completed on the forward call, by edge, in completion order
+    // among equal edges; few entries (no node per request, as the map would allocate).
+    std::vector<Response> local_responses_;
 
     uint32_t queue_depth_ = 0;  // traced
 
