@@ -72,7 +72,8 @@ class Occ : public sc_core::sc_module, public sim::Clocked {
     bool can_send(const Output& out, uint64_t now) const {
         return !out.waiting && now >= out.free_from && out.port->can_send();
     }
-    void send(Output& out, tlm::tlm_generic_payload& gp);
+    void send(Output& out, tlm::tlm_generic_payload& gp,
+              const sc_core::sc_time& delay = sc_core::SC_ZERO_TIME);
     sim::InitiatorPort& route(uint64_t address) {
         return is_local(address) ? local_port : dcc_port;
     }
@@ -93,6 +94,7 @@ class Occ : public sc_core::sc_module, public sim::Clocked {
     std::vector<Response> local_responses_;
 
     uint32_t queue_depth_ = 0;  // traced
+    bool traced_ = false;       // a VCD is written
 
     sim::StatGroup stats_;
     uint64_t local_requests_ = 0;
