@@ -287,11 +287,14 @@ int Noc::pick(const std::vector<Packet>& buffer, unsigned sources, unsigned last
     int best = -1;
     unsigned best_distance = UINT_MAX;
     const size_t n = buffer.size();
+    const unsigned offset = sources - last - 1;
     for (size_t k = 0; k < n; ++k) {
         const Packet& p = buffer[k];
         if (p.eligible > t) continue;
-        // Packets of one source are in order, so the first eligible one seen is its oldest.
-        const unsigned distance = (p.from + sources - last - 1) % sources;
+        // Packets of one source are in order, so the first eligible one seen is its oldest. The
+        // distance is (p.from - last - 1) mod sources, both being below sources.
+        unsigned distance = p.from + offset;
+        if (distance >= sources) distance -= sources;
         if (distance < best_distance) {
             best_distance = distance;
             best = static_cast<int>(k);
