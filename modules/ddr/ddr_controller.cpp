@@ -413,21 +413,18 @@ void DdrController::issue_column(size_t index, uint64_t t) {
     // The finished requests leave the queue, the others keep their order (finished is in
     // queue order, as served is).
     if (!finished.empty()) {
-        size_t w = finished.front();
-        size_t f = 0;
-        for (size_t k = w; k < queue_.size(); ++k) {
-            if (f < finished.size() && finished[f] == k) {
-                ++f;
-            } else {
-                queue_[w++] = queue_[k];
-            }
+        auto w = queue_.begin() + static_cast<ptrdiff_t>(finished.front());
+        for (size_t f = 0; f < finished.size(); ++f) {
+            const size_t end = f + 1 < finished.size() ? finished[f + 1] : queue_.size();
+            w = std::copy(queue_.begin() + static_cast<ptrdiff_t>(finished[f] + 1),
+                          queue_.begin() + static_cast<ptrdiff_t>(end), w);
         }
         if (freed_cycle_ != t) {
             freed_cycle_ = t;
             freed_ = 0;
         }
         freed_ += static_cast<unsigned>(finished.size());
-        queue_.resize(w);
+        queue_.erase(w, queue_.end());
         queue_depth_ = static_cast<uint32_t>(queue_.size());
     }
 

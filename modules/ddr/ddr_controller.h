@@ -147,7 +147,6 @@ class DdrController : public sc_core::sc_module, public sim::Clocked {
     };
     struct Entry {
         tlm::tlm_generic_payload* gp;
-        Kind kind;
         uint64_t ready;    // the first cycle it may be scheduled
         uint64_t arrival;  // for the latency statistic
         uint32_t address;
@@ -155,8 +154,9 @@ class DdrController : public sc_core::sc_module, public sim::Clocked {
         uint32_t next;  // the first byte not yet served
         // The burst holding `next`, decoded.
         uint32_t burst;  // its first address (global)
-        unsigned bank;
         uint64_t row;
+        unsigned bank;
+        Kind kind;
     };
     struct Completion {
         tlm::tlm_generic_payload* gp;
