@@ -291,8 +291,6 @@ bool DdrController::blocked(size_t index) const {
     return false;
 }
 
-bool DdrController::hits(const Entry& e) const { return banks_[e.bank].open_row == e.row; }
-
 void DdrController::refresh(uint64_t t) {
     const DdrParams& p = params_;
     if (!p.tREFI || next_refresh_ > t) return;
@@ -344,7 +342,7 @@ void DdrController::activate(unsigned bank, uint64_t row, uint64_t t) {
     ++activates_;
     last_command_ = t;
     commanded_ = true;
-    update_trace();
+    open_row_trace_[bank] = static_cast<uint32_t>(row);
 }
 
 void DdrController::precharge(unsigned bank, uint64_t t) {
@@ -356,7 +354,7 @@ void DdrController::precharge(unsigned bank, uint64_t t) {
     ++precharges_;
     last_command_ = t;
     commanded_ = true;
-    update_trace();
+    open_row_trace_[bank] = kClosedTrace;
 }
 
 void DdrController::issue_column(size_t index, uint64_t t) {
@@ -376,22 +374,23 @@ void DdrController::issue_column(size_t index, uint64_t t) {
 
     // The requests this burst serves: x, and with coalescing every other queued request of
     // the same kind whose next bytes are in the same burst and may go now.
+    // An older request of the same kind and burst cannot go now: the scheduler took x as the
+    // oldest row hit that may go, and that request would hit the same row of the same bank.
     std::vector<size_t>& served = served_;
     served.clear();
+    served.push_back(index);
     if (kind != Kind::kAtomic && p.coalesce) {
-        for (size_t k = 0; k < queue_.size(); ++k) {
+        for (size_t k = index + 1; k < queue_.size(); ++k) {
             const Entry& e = queue_[k];
-            if (k == index || (e.ready <= t && e.kind == kind && e.burst == burst && !blocked(k)))
+            if (e.ready <= t && e.kind == kind && e.burst == burst && !blocked(k))
                 served.push_back(k);
         }
-    } else {
-        served.push_back(index);
     }
     coalesced_ += served.size() - 1;
 
     const uint64_t data_done = t + p.tCL + p.burst_cycles();
-    std::vector<bool>& finished = finished_;
-    finished.assign(queue_.size(), false);
+    std::vector<size_t>& finished = finished_;
+    finished.clear();
     for (size_t k : served) {
         Entry& e = queue_[k];
         const uint32_t lo = e.next;
@@ -404,23 +403,30 @@ void DdrController::issue_column(size_t index, uint64_t t) {
             bytes_read_ += hi - lo;
         }
         if (e.next >= e.end) {
-            finished[k] = true;
+            finished.push_back(k);
             completions_.push_back(Completion{e.gp, data_done, e.arrival});
             ++(kind == Kind::kRead ? reads_ : kind == Kind::kWrite ? writes_ : atomics_);
         } else {
             decode(e);
         }
     }
-    size_t w = 0;
-    for (size_t k = 0; k < queue_.size(); ++k)
-        if (!finished[k]) queue_[w++] = queue_[k];
-    if (freed_cycle_ != t) {
-        freed_cycle_ = t;
-        freed_ = 0;
+    // The finished requests leave the queue, the others keep their order (finished is in
+    // queue order, as served is).
+    if (!finished.empty()) {
+        auto w = queue_.begin() + static_cast<ptrdiff_t>(finished.front());
+        for (size_t f = 0; f < finished.size(); ++f) {
+            const size_t end = f + 1 < finished.size() ? finished[f + 1] : queue_.size();
+            w = std::copy(queue_.begin() + static_cast<ptrdiff_t>(finished[f] + 1),
+                          queue_.begin() + static_cast<ptrdiff_t>(end), w);
+        }
+        if (freed_cycle_ != t) {
+            freed_cycle_ = t;
+            freed_ = 0;
+        }
+        freed_ += static_cast<unsigned>(finished.size());
+        queue_.erase(w, queue_.end());
+        queue_depth_ = static_cast<uint32_t>(queue_.size());
     }
-    freed_ += static_cast<unsigned>(queue_.size() - w);
-    queue_.resize(w);
-    queue_depth_ = static_cast<uint32_t>(queue_.size());
 
     if (kind == Kind::kWrite) {
         b.next_pre = std::max<uint64_t>(b.next_pre, data_done + p.tWR);
@@ -458,35 +464,42 @@ bool DdrController::schedule(uint64_t t) {
     }
     if (p.tREFI && next_refresh_ <= t) return false;  // a refresh is waiting for the write-backs
 
-    // Row hits first, oldest first.
-    if (next_column_ <= t) {
-        for (size_t k = 0; k < queue_.size(); ++k) {
-            const Entry& e = queue_[k];
-            if (e.ready > t || !hits(e) || banks_[e.bank].next_col > t) continue;
-            if (blocked(k)) continue;
-            issue_column(k, t);
-            return true;
+    // Row hits first, oldest first; then the oldest request that can open its closed bank; then
+    // the oldest request whose bank holds another row, unless that row still has hits waiting
+    // (they would become conflicts). One pass over the queue finds all three: it marks the banks
+    // with hits waiting, and lists the banks that could be precharged in the order of their
+    // oldest request.
+    const bool column_free = next_column_ <= t;
+    const Entry* opener = nullptr;
+    ++pass_;
+    std::vector<unsigned>& to_close = to_close_;
+    to_close.clear();
+    for (size_t k = 0; k < queue_.size(); ++k) {
+        const Entry& e = queue_[k];
+        if (e.ready > t) continue;
+        Bank& b = banks_[e.bank];
+        if (b.open_row == e.row) {
+            b.hit_pass = pass_;
+            if (column_free && b.next_col <= t && !blocked(k)) {
+                issue_column(k, t);
+                return true;
+            }
+        } else if (opener) {
+            continue;
+        } else if (b.open_row == kNoRow) {
+            if (b.next_act <= t) opener = &e;
+        } else if (b.next_pre <= t && b.writebacks == 0 && b.close_pass != pass_) {
+            b.close_pass = pass_;
+            to_close.push_back(e.bank);
         }
     }
-    // Then the oldest request that can open its closed bank.
-    for (const Entry& e : queue_) {
-        const Bank& b = banks_[e.bank];
-        if (e.ready <= t && b.open_row == kNoRow && b.next_act <= t) {
-            activate(e.bank, e.row, t);
-            return true;
-        }
+    if (opener) {
+        activate(opener->bank, opener->row, t);
+        return true;
     }
-    // Then the oldest request whose bank holds another row, unless that row still has hits
-    // waiting (they would become conflicts).
-    std::vector<bool>& hit_waiting = hit_waiting_;
-    hit_waiting.assign(banks_.size(), false);
-    for (const Entry& e : queue_)
-        if (e.ready <= t && hits(e)) hit_waiting[e.bank] = true;
-    for (const Entry& e : queue_) {
-        const Bank& b = banks_[e.bank];
-        if (e.ready <= t && b.open_row != kNoRow && b.open_row != e.row && b.next_pre <= t &&
-            b.writebacks == 0 && !hit_waiting[e.bank]) {
-            precharge(e.bank, t);
+    for (unsigned bank : to_close) {
+        if (banks_[bank].hit_pass != pass_) {
+            precharge(bank, t);
             return true;
         }
     }
@@ -503,7 +516,9 @@ uint64_t DdrController::next_event(uint64_t t) const {
     if (p.tREFI && (!queue_.empty() || !writebacks_.empty()) && next_refresh_ > t)
         next = std::min(next, next_refresh_);
     if (!refresh_waiting) {
+        const uint64_t soon = t + 1;  // no event comes before the next cycle
         for (const Entry& e : queue_) {
+            if (next <= soon) break;
             const Bank& b = banks_[e.bank];
             uint64_t c;
             if (b.open_row == e.row) {

@@ -140,10 +140,13 @@ class DdrController : public sc_core::sc_module, public sim::Clocked {
         Opening opening = Opening::kMiss;  // why the row now being opened was closed
         bool first_access = false;         // the next column command is the first since ACT
         unsigned writebacks = 0;           // atomic write-backs pending: keep the row open
+        // Scratch of the scheduler: the last pass that found hits waiting for the open row, and
+        // the last that listed the bank to be precharged.
+        uint64_t hit_pass = 0;
+        uint64_t close_pass = 0;
     };
     struct Entry {
         tlm::tlm_generic_payload* gp;
-        Kind kind;
         uint64_t ready;    // the first cycle it may be scheduled
         uint64_t arrival;  // for the latency statistic
         uint32_t address;
@@ -151,8 +154,9 @@ class DdrController : public sc_core::sc_module, public sim::Clocked {
         uint32_t next;  // the first byte not yet served
         // The burst holding `next`, decoded.
         uint32_t burst;  // its first address (global)
-        unsigned bank;
         uint64_t row;
+        unsigned bank;
+        Kind kind;
     };
     struct Completion {
         tlm::tlm_generic_payload* gp;
@@ -180,7 +184,6 @@ class DdrController : public sc_core::sc_module, public sim::Clocked {
     // True when an older entry of another kind (or an atomic) still has to serve bytes of e's
     // current burst, or an atomic's write-back to that burst is pending.
     bool blocked(size_t index) const;
-    bool hits(const Entry& e) const;
 
     void refresh(uint64_t t);
     // Issues at most one command at cycle t; true if one was issued.
@@ -219,8 +222,9 @@ class DdrController : public sc_core::sc_module, public sim::Clocked {
     unsigned last_arrivals_ = 0;
     // Scratch space of the scheduler, kept to avoid allocating every cycle.
     std::vector<size_t> served_;
-    std::vector<bool> finished_;
-    std::vector<bool> hit_waiting_;
+    std::vector<size_t> finished_;    // queue indices of the requests a burst completed
+    std::vector<unsigned> to_close_;  // banks the scheduler may precharge, oldest request first
+    uint64_t pass_ = 0;               // numbers the scheduler's passes (Bank::hit_pass)
 
     // Statistics.
     sim::StatGroup stats_;

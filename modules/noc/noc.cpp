@@ -71,8 +71,12 @@ struct Noc::Output {
     }
 
     sim::InitiatorPort port;
-    std::vector<Packet> requests;  // from every input, in arrival order
-    Egress out;                    // the request holding the link
+    // The requests waiting for this port: one queue per input (virtual output queues), each in
+    // arrival order, and a bit per input whose queue holds any.
+    std::vector<Fifo> requests;
+    std::vector<uint64_t> waiting;
+    size_t queued = 0;
+    Egress out;  // the request holding the link
     uint64_t link_free = 0;
     uint64_t ready_from = 0;  // END_REQ of the previous request registered
     unsigned last = 0;        // the input granted last (round robin)
@@ -134,6 +138,8 @@ Noc::Noc(const sc_core::sc_module_name& name, sim::ClockDomain& clock, const Noc
         outputs_.push_back(std::make_unique<Output>(port, base + "." + port));
         Output& o = *outputs_.back();
         o.last = n_inputs() - 1;
+        o.requests.resize(n_inputs());
+        o.waiting.assign(active_words_, 0);
         o.port.on_response = [this, j](tlm::tlm_generic_payload& gp, const sc_time& at) {
             on_response(j, gp, at);
         };
@@ -181,7 +187,9 @@ void Noc::reset() {
     for (unsigned j = 0; j < n_outputs(); ++j) {
         Output& o = *outputs_[j];
         o.port.reset();
-        o.requests.clear();
+        for (Fifo& q : o.requests) q.head = q.count = 0;
+        std::fill(o.waiting.begin(), o.waiting.end(), 0);
+        o.queued = 0;
         o.out = Egress{};
         o.link_free = 0;
         o.ready_from = 0;
@@ -287,11 +295,14 @@ int Noc::pick(const std::vector<Packet>& buffer, unsigned sources, unsigned last
     int best = -1;
     unsigned best_distance = UINT_MAX;
     const size_t n = buffer.size();
+    const unsigned offset = sources - last - 1;
     for (size_t k = 0; k < n; ++k) {
         const Packet& p = buffer[k];
         if (p.eligible > t) continue;
-        // Packets of one source are in order, so the first eligible one seen is its oldest.
-        const unsigned distance = (p.from + sources - last - 1) % sources;
+        // Packets of one source are in order, so the first eligible one seen is its oldest. The
+        // distance is (p.from - last - 1) mod sources, both being below sources.
+        unsigned distance = p.from + offset;
+        if (distance >= sources) distance -= sources;
         if (distance < best_distance) {
             best_distance = distance;
             best = static_cast<int>(k);
@@ -301,9 +312,36 @@ int Noc::pick(const std::vector<Packet>& buffer, unsigned sources, unsigned last
     return best;
 }
 
+int Noc::pick_request(const Output& o, uint64_t t) const {
+    // The inputs after `last`, then those up to it: the first whose oldest request may go.
+    const unsigned n = n_inputs();
+    auto first_in = [&](unsigned lo, unsigned hi) -> int {
+        for (unsigned w = lo / 64; w * 64 < hi; ++w) {
+            uint64_t bits = o.waiting[w];
+            if (w == lo / 64) bits &= ~uint64_t{0} << (lo % 64);
+            for (; bits; bits &= bits - 1) {
+                const unsigned i = w * 64 + static_cast<unsigned>(__builtin_ctzll(bits));
+                if (i >= hi) return -1;
+                if (o.requests[i].front().eligible <= t) return static_cast<int>(i);
+            }
+        }
+        return -1;
+    };
+    const int after = first_in(o.last + 1, n);
+    return after >= 0 ? after : first_in(0, o.last + 1);
+}
+
+uint64_t Noc::earliest_request(const Output& o) {
+    uint64_t e = kNever;
+    for (unsigned w = 0; w < o.waiting.size(); ++w)
+        for (uint64_t bits = o.waiting[w]; bits; bits &= bits - 1)
+            e = std::min(e, o.requests[w * 64 + __builtin_ctzll(bits)].front().eligible);
+    return e;
+}
+
 void Noc::update_depth(unsigned j) {
     Output& o = *outputs_[j];
-    o.depth = static_cast<uint32_t>(o.requests.size() + (o.out.gp ? 1 : 0));
+    o.depth = static_cast<uint32_t>(o.queued + (o.out.gp ? 1 : 0));
 }
 
 // A memory port: hand the request holding the link to the controller once its last flit is
@@ -327,10 +365,13 @@ void Noc::step_output(unsigned j, uint64_t t) {
             return;
         }
         if (o.link_free > t) return;
-        const int k = pick(o.requests, n_inputs(), o.last, t);
-        if (k < 0) return;
-        const Packet p = o.requests[k];
-        o.requests.erase(o.requests.begin() + k);
+        const int source = pick_request(o, t);
+        if (source < 0) return;
+        Fifo& q = o.requests[source];
+        const Packet p = q.front();
+        q.pop();
+        if (q.empty()) o.waiting[source / 64] &= ~(uint64_t{1} << (source % 64));
+        --o.queued;
         if (o.removed_cycle != t) {
             o.removed_cycle = t;
             o.removed = 0;
@@ -383,11 +424,13 @@ void Noc::enter_output(tlm::tlm_generic_payload& gp, unsigned i, uint64_t s, uin
     const unsigned j = route(static_cast<uint32_t>(gp.get_address()));
     Output& o = *outputs_[j];
     queueing_cycles_ += s - ready;
-    o.requests.push_back(Packet{&gp, i, s + params_.latency});
+    o.requests[i].push(Packet{&gp, i, s + params_.latency});
+    o.waiting[i / 64] |= uint64_t{1} << (i % 64);
+    ++o.queued;
     // A request offered at the edge before `s` counts the buffer as it was at the start of that
     // cycle, whether or not the NoC's pass of that edge has granted from it yet.
     const unsigned granted = offered && o.removed_cycle == s - 1 ? o.removed : 0;
-    o.depth_samples.sample(static_cast<double>(o.requests.size() + granted));
+    o.depth_samples.sample(static_cast<double>(o.queued + granted));
     update_depth(j);
     ++requests_;
     bytes_ += request_bytes(gp);
@@ -489,12 +532,13 @@ uint64_t Noc::next_event(uint64_t t) const {
             } else if (o.port.can_send()) {
                 next = std::min(next, o.ready_from);
             }  // else on_ready wakes the NoC
-        } else if (!o.requests.empty()) {
-            next = std::min(next, std::max(o.link_free, earliest(o.requests)));
+        } else if (o.queued) {
+            next = std::min(next, std::max(o.link_free, earliest_request(o)));
         }
         if (!o.responses_in.empty())
             next = std::min(next, std::max(o.resp_link_free, o.responses_in.front().eligible));
     }
+    if (next <= t + 1) return t + 1;  // nothing comes before the next cycle
     for_active_inputs([&](unsigned i) {
         const Input& in = *inputs_[i];
         if (in.pending) {

@@ -106,6 +106,29 @@ class Noc : public sc_core::sc_module, public sim::Clocked {
         uint64_t send_at = 0;
         uint64_t waiting_since = 0;  // when it first could have been handed on
     };
+    // A queue of packets in arrival order (a ring that grows to the largest number held).
+    struct Fifo {
+        std::vector<Packet> ring;  // a power of two entries, or none
+        size_t head = 0;
+        size_t count = 0;
+
+        bool empty() const { return count == 0; }
+        const Packet& front() const { return ring[head]; }
+        void push(const Packet& p) {
+            if (count == ring.size()) {
+                std::vector<Packet> grown(ring.empty() ? 4 : 2 * ring.size());
+                for (size_t k = 0; k < count; ++k) grown[k] = ring[(head + k) & (ring.size() - 1)];
+                ring.swap(grown);
+                head = 0;
+            }
+            ring[(head + count) & (ring.size() - 1)] = p;
+            ++count;
+        }
+        void pop() {
+            head = (head + 1) & (ring.size() - 1);
+            --count;
+        }
+    };
     struct Flight {
         unsigned input;
         uint64_t entry;  // the cycle the request arrived
@@ -139,6 +162,11 @@ class Noc : public sc_core::sc_module, public sim::Clocked {
     // Round-robin pick among the eligible packets of a buffer: the oldest packet of the first
     // source after `last`. Returns the index in the buffer, or -1.
     static int pick(const std::vector<Packet>& buffer, unsigned sources, unsigned last, uint64_t t);
+    // The same for a memory port's requests: the input whose oldest request is granted, or -1.
+    int pick_request(const Output& o, uint64_t t) const;
+    // The first cycle one of a memory port's requests may be granted (they are in order within
+    // each input's queue).
+    static uint64_t earliest_request(const Output& o);
     uint64_t next_event(uint64_t t) const;
     void update_depth(unsigned j);
     // Inputs with a request offered or responses on their way back: the only ones the NoC's
