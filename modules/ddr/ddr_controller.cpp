@@ -513,6 +513,8 @@ uint64_t DdrController::next_event(uint64_t t) const {
     for (const Writeback& wb : writebacks_)
         next = std::min(next, std::max({wb.earliest, next_column_, banks_[wb.bank].next_col}));
     const bool refresh_waiting = p.tREFI && next_refresh_ <= t;
+    // A refresh held for write-backs that have all gone is done at the next edge.
+    if (refresh_waiting && writebacks_.empty()) next = std::min(next, t + 1);
     if (p.tREFI && (!queue_.empty() || !writebacks_.empty()) && next_refresh_ > t)
         next = std::min(next, next_refresh_);
     if (!refresh_waiting) {

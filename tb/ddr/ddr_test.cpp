@@ -370,6 +370,27 @@ TEST_F(DdrTest, RefreshPrechargesAnOpenRowFirst) {
     EXPECT_EQ(b.ddr.row_misses(), 2u);
 }
 
+TEST_F(DdrTest, ARefreshHeldForAnAtomicsWriteBackStillHappens) {
+    // The refresh comes due while an atomic's write-back is pending, and waits for it; once the
+    // write-back has gone, nothing else is outstanding but a read behind the refresh. The
+    // controller must do the refresh and serve the read (it used to sleep with both waiting).
+    DdrParams p = defaults();
+    p.tREFI = 1000;
+    Bench b(p);
+    const auto add = static_cast<uint8_t>(isa::Opcode::kAtomAdd);
+    // The atomic's read column is issued one cycle before the refresh is due.
+    const size_t atomic = b.gen.atomic(p.tREFI - 1 - p.tRCD - kRegister, b.at(0, 0, 0), add, 1);
+    const size_t r = b.gen.read(p.tREFI - kRegister, b.at(1, 0, 0), 32);
+    sc_core::sc_start();
+    ASSERT_TRUE(b.gen.record(atomic).done());
+    ASSERT_TRUE(b.gen.record(r).done());
+    EXPECT_GE(b.gen.record(r).responded, p.tREFI + p.tRFC + p.tRCD + p.tCL + p.burst_cycles());
+    EXPECT_EQ(b.ddr.refreshes(), 1u);
+    uint32_t stored = 0;
+    b.memory.read(b.at(0, 0, 0), &stored, 4);
+    EXPECT_EQ(stored, 1u);
+}
+
 TEST_F(DdrTest, RefreshesWhileIdleAreCountedAndCostNothingLater) {
     DdrParams p = defaults();
     p.tREFI = 1000;
