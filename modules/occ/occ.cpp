@@ -156,13 +156,7 @@ void Occ::tick() {
         decode_.pop_front();
         if (is_local(p.gp->get_address())) {
             ++local_requests_;
-            // Sent at once when it would leave first in this edge's drain: the local link
-            // takes its requests in decode order either way.
-            if (local_.queue.empty() && can_send(local_, now)) {
-                send(local_, *p.gp);
-            } else {
-                local_.queue.push_back(p);
-            }
+            local_.queue.push_back(p);
         } else {
             ++dcc_requests_;
             dcc_.queue.push_back(p);
