@@ -67,8 +67,9 @@ Ldst::Ldst(const sc_core::sc_module_name& name, sim::ClockDomain& clock, const P
         SC_REPORT_FATAL("mvp/ldst", "invalid LD/ST parameters");
     clock_.attach(this);
     port.on_response = [this](tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
-        // Acted on from the edge after it arrives; the payload is ours until finish_entry.
-        uint64_t ready = std::max(clock_.cycle_at_or_after(at), clock_.now() + 1);
+        // Acted on from the edge after it is valid (a response completed on the forward call
+        // for a later edge as well); the payload is ours until finish_entry.
+        uint64_t ready = std::max(clock_.cycle_after(at), clock_.now() + 1);
         responses_.push_back({&gp, ready});
         schedule_.wake_at(ready);
     };

@@ -68,7 +68,13 @@ bool Occ::on_request(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
     if (is_local(gp.get_address()) && decode_.empty() && local_.queue.empty() && !traced_ &&
         can_send(local_, clock_.now())) {
         ++local_requests_;
+        passing_ = &gp;
         send(local_, gp, clock_.time_of(cycle) - sim::time_now());
+        passing_ = nullptr;
+        if (passed_) {
+            passed_ = false;
+            port.complete(clock_.time_of(passed_cycle_));
+        }
         return true;
     }
     decode_.push_back({&gp, cycle});
@@ -96,8 +102,20 @@ void Occ::on_local_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time
     }
     // Completed on the forward call for a later edge: passed back at the end of this block's
     // tick at that edge, where local memory's tick (the next block) would have sent it.
-    gp.acquire();  // the initiator port releases its reference when this call returns
     const uint64_t cycle = clock_.cycle_at_or_after(at);
+    // When it answers a request sent from on_request and nothing could reach the LD/ST before
+    // it at that edge, the request is completed on the LD/ST's forward call as well, with the
+    // same edge: the LD/ST registers it at the next, as it would the response sent in the tick,
+    // and the tick is saved. Before it at that edge would come only a delayed DCC response
+    // (the DCC answers from its own tick, after this block's, so none is ever queued here),
+    // a local response queued earlier for the same edge, or one still held by the port.
+    if (passing_ == &gp && responses_.empty() && port.responses_idle() &&
+        (local_responses_.empty() || local_responses_.back().cycle < cycle)) {
+        passed_ = true;
+        passed_cycle_ = cycle;
+        return;
+    }
+    gp.acquire();  // the initiator port releases its reference when this call returns
     auto after = std::upper_bound(local_responses_.begin(), local_responses_.end(), cycle,
                                   [](uint64_t c, const Response& r) { return c < r.cycle; });
     local_responses_.insert(after, Response{cycle, &gp});

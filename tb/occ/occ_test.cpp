@@ -91,6 +91,20 @@ TEST(Occ, OneCycleDecodeThenTheTarget) {
     EXPECT_EQ(b.drv.result(g).response_cycle, 2u + kM);
 }
 
+TEST(Occ, LocalAndGlobalResponsesOfOneEdgeKeepTheirOrder) {
+    // The local read (sent at 6, answered at 8) completes on the driver's forward call; the
+    // global one (sent at 1) is answered at 8 from the target's tick, after the OCC's. The local
+    // response still comes first, where the OCC's tick at 8 would have passed it back.
+    Bench b;
+    unsigned g = b.drv.read(1, kGlobal, 4);
+    unsigned l = b.drv.read(6, 0x20, 4);
+    b.run();
+    EXPECT_EQ(b.drv.result(l).response_cycle, 8u);
+    EXPECT_EQ(b.drv.result(g).response_cycle, 1u + 1 + kM);
+    EXPECT_EQ(b.drv.response_order(), (std::vector<unsigned>{l, g}));
+    EXPECT_EQ(b.drv.result(l).value32(), 0x1020u);
+}
+
 TEST(Occ, DecodeLatencyIsAnOption) {
     Occ::Params p;
     p.latency = 3;
