@@ -89,6 +89,7 @@ Icc::Icc(const sc_core::sc_module_name& name, sim::ClockDomain& core, const IccP
         },
         "hits / fetches");
     sim::VcdTracer& vcd = sim::VcdTracer::instance();
+    traced_ = vcd.enabled();
     const std::string base = this->name();
     vcd.trace(base + ".mshr_occupancy", &trace_occupancy_);
     vcd.trace(base + ".fetch_address", &trace_fetch_address_);
@@ -352,8 +353,7 @@ bool Icc::answer_at_once(unsigned port, tlm::tlm_generic_payload& gp, uint64_t r
     // edge would do: the tick and its wake are saved. The VCD's ICC signals would show the
     // lookup an edge early, so a traced run takes the tick.
     if (port != 0 || params_.hit_latency != 1 || ready != core_.now() + 1 || mshr_used_ != 0 ||
-        !fills_.empty() || !delayed_.empty() || !line_requests_.empty() ||
-        sim::VcdTracer::instance().enabled())
+        !fills_.empty() || !delayed_.empty() || !line_requests_.empty() || traced_)
         return false;
     for (const Port& p : ports_)
         if (p.busy) return false;

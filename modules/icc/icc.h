@@ -200,6 +200,7 @@ class Icc : public sc_core::sc_module, public sim::Clocked {
     uint32_t trace_occupancy_ = 0;
     uint64_t trace_fetch_address_ = 0;
     bool trace_hit_ = false;
+    bool traced_ = false;  // a VCD is written (fixed when the block is built)
 };
 
 }  // namespace mvp

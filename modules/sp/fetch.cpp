@@ -5,6 +5,7 @@
 
 #include "modules/golden/code_image.h"
 #include "modules/sim/gpu_extension.h"
+#include "modules/sim/sim_time.h"
 
 namespace mvp {
 
@@ -19,8 +20,17 @@ Fetch::Fetch(const sc_core::sc_module_name& name, SpControl& sp)
         on_response(gp, at);
     };
     icc.on_ready = [this](const sc_core::sc_time& at) {
+        // Free again at once, from a send in this tick: the tick has progressed, so the SP
+        // ticks at the next edge anyway.
+        if (sending_ && at <= sim::time_now()) return;
         sp_.wake_at(sp_.clock.cycle_at_or_after(at));
     };
+}
+
+void Fetch::send(tlm::tlm_generic_payload& gp) {
+    sending_ = true;
+    icc.send(gp);
+    sending_ = false;
 }
 
 void Fetch::init(unsigned max_splits) {
@@ -119,10 +129,10 @@ bool Fetch::send_table_read() {
         ext->client = sim::GpuExtension::Client::kIcc;
         t.id = next_table_id_++;
         ext->request_id = (uint64_t{kTableContext} << 32) | t.id;
-        ext->issue_time = sc_core::sc_time_stamp();
+        ext->issue_time = sim::time_now();
         t.sent = true;
         ++outstanding_;
-        icc.send(*gp);
+        send(*gp);
         gp->release();
         return true;
     }
@@ -280,7 +290,7 @@ bool Fetch::tick(uint64_t now) {
             ext->client = sim::GpuExtension::Client::kIcc;
             ext->request_id =
                 (uint64_t{static_cast<uint32_t>(w) * slots_ + s} << 32) | c.generation;
-            ext->issue_time = sc_core::sc_time_stamp();
+            ext->issue_time = sim::time_now();
             if (c.buffer.empty()) issue->wake(wu);  // the split's head entry appears
             for (unsigned k = 0; k < count; ++k) {
                 c.buffer.reserve(c.fetch_pc);
@@ -290,7 +300,7 @@ bool Fetch::tick(uint64_t now) {
             ++sp_.counters.fetches;
             sp_.counters.fetched_instructions += count;
             rr_ = place + 1;
-            icc.send(*gp);
+            send(*gp);
             gp->release();
             (void)now;
             return true;
