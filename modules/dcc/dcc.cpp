@@ -182,7 +182,6 @@ void Dcc::reset() {
     write_backs_in_flight_ = 0;
     write_back_lines_.clear();
     mem_free_from_ = 0;
-    mem_sending_ = false;
     mem_waiting_ = false;
     flush_requested_ = false;
     flushing_ = false;
@@ -226,7 +225,7 @@ void Dcc::on_mem_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& 
 
 void Dcc::on_mem_ready(const sc_core::sc_time& at) {
     mem_waiting_ = false;
-    if (mem_sending_) return;  // taken at once: the link is free again in this cycle
+    if (mem_port.sending()) return;  // taken at once: the link is free again in this cycle
     mem_free_from_ = std::max(clock_.cycle_at_or_after(at), clock_.now() + 1);
     schedule_.wake_at(mem_free_from_);
 }
@@ -682,10 +681,8 @@ void Dcc::send_to_memory(uint64_t now) {
         ++write_back_lines_[line_of(r.gp->get_address())];
     }
     at_memory_[r.gp] = r;
-    mem_sending_ = true;
     mem_waiting_ = true;
     mem_port.send(*r.gp);
-    mem_sending_ = false;
 }
 
 void Dcc::send_responses(uint64_t now) {

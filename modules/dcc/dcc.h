@@ -217,7 +217,6 @@ class Dcc : public sc_core::sc_module, public sim::Clocked {
     unsigned write_backs_in_flight_ = 0;
     sim::FlatMap<uint64_t, unsigned> write_back_lines_;  // line -> write-backs unacknowledged
     uint64_t mem_free_from_ = 0;
-    bool mem_sending_ = false;
     bool mem_waiting_ = false;
     uint64_t next_request_id_ = 1;
 

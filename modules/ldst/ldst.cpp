@@ -75,7 +75,7 @@ Ldst::Ldst(const sc_core::sc_module_name& name, sim::ClockDomain& clock, const P
     };
     port.on_ready = [this](const sc_core::sc_time& at) {
         port_waiting_ = false;
-        if (sending_) return;  // taken at once: the link is free again in this cycle
+        if (port.sending()) return;  // taken at once: the link is free again in this cycle
         port_free_from_ = std::max(clock_.cycle_at_or_after(at), clock_.now() + 1);
         schedule_.wake_at(port_free_from_);
     };
@@ -311,10 +311,8 @@ Ldst::Issue Ldst::issue_line(Instruction& in, uint64_t now) {
     ++in.next_line;
     ++memory_requests_;
 
-    sending_ = true;
     port_waiting_ = true;  // cleared by on_ready, at once if the OCC takes the request now
     port.send(*gp);
-    sending_ = false;
     return Issue::kDone;
 }
 
@@ -385,7 +383,6 @@ void Ldst::reset() {
     free_entries_ = params_.mshr_entries;
     responses_.clear();
     port_free_from_ = 0;
-    sending_ = false;
     port_waiting_ = false;
     space_wanted_ = false;
     edge_ = UINT64_MAX;

@@ -168,7 +168,6 @@ class Ldst : public sc_core::sc_module, public sim::Clocked {
     unsigned free_entries_;
     std::vector<Arrived> responses_;  // arrival order
     uint64_t port_free_from_ = 0;
-    bool sending_ = false;
     bool port_waiting_ = false;
     uint64_t next_request_id_ = 1;
 

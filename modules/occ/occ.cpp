@@ -124,7 +124,7 @@ void Occ::on_local_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time
 
 void Occ::on_ready(Output& out, const sc_core::sc_time& at) {
     out.waiting = false;
-    if (out.sending) return;  // accepted at once: the link is free in this cycle
+    if (out.port->sending()) return;  // accepted at once: the link is free in this cycle
     out.free_from = std::max(clock_.cycle_at_or_after(at), clock_.now() + 1);
     schedule_.wake_at(out.free_from);
 }
@@ -138,10 +138,8 @@ void Occ::drain(Output& out, uint64_t now) {
 }
 
 void Occ::send(Output& out, tlm::tlm_generic_payload& gp, const sc_core::sc_time& delay) {
-    out.sending = true;
     out.waiting = true;  // cleared by on_ready, at once if the target takes it now
     out.port->send(gp, delay);
-    out.sending = false;
 }
 
 void Occ::reset() {
@@ -151,7 +149,6 @@ void Occ::reset() {
         out->port->reset();
         out->queue.clear();
         out->free_from = 0;
-        out->sending = false;
         out->waiting = false;
     }
     responses_.clear();  // their extra references go with the reclaimed pools

@@ -59,8 +59,7 @@ class Occ : public sc_core::sc_module, public sim::Clocked {
         sim::InitiatorPort* port;
         std::deque<Pending> queue;
         uint64_t free_from = 0;  // a held request accepted later frees the link from this edge
-        bool sending = false;
-        bool waiting = false;  // a request waits for END_REQ
+        bool waiting = false;    // a request waits for END_REQ
     };
 
     bool on_request(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);

@@ -20,10 +20,14 @@ void InitiatorPort::send(tlm::tlm_generic_payload& gp, const sc_time& delay) {
     gp.acquire();
     ++outstanding_;
     waiting_end_req_ = &gp;
+    sending_ = true;  // until the callbacks of this call are done
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
     sc_time d = delay;
     tlm::tlm_sync_enum status = socket->nb_transport_fw(gp, phase, d);
-    if (status == tlm::TLM_ACCEPTED) return;
+    if (status == tlm::TLM_ACCEPTED) {
+        sending_ = false;
+        return;
+    }
     const sc_time at = time_now() + d;
     const bool now = d == sc_core::SC_ZERO_TIME;
     switch (status) {
@@ -44,12 +48,14 @@ void InitiatorPort::send(tlm::tlm_generic_payload& gp, const sc_time& delay) {
         default:
             break;
     }
+    sending_ = false;
 }
 
 void InitiatorPort::reset() {
     waiting_end_req_ = nullptr;
     free_at_ = sc_core::SC_ZERO_TIME;
     link_free_ = true;
+    sending_ = false;
     outstanding_ = 0;
 }
 

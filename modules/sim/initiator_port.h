@@ -43,6 +43,9 @@ class InitiatorPort : public tlm::tlm_bw_transport_if<> {
     void send(tlm::tlm_generic_payload& gp, const sc_core::sc_time& delay = sc_core::SC_ZERO_TIME);
 
     uint64_t outstanding() const { return outstanding_; }
+    // True during send(): an on_ready or on_response then comes from the owner's own call (a
+    // target that took the request at once), not from a later event.
+    bool sending() const { return sending_; }
 
     // Forgets every transaction on the link (reset of a link whose two ends are reset at the
     // same time: the target forgets them too and the payloads' pools are reclaimed), so the
@@ -65,6 +68,7 @@ class InitiatorPort : public tlm::tlm_bw_transport_if<> {
     tlm::tlm_generic_payload* waiting_end_req_ = nullptr;
     sc_core::sc_time free_at_;
     mutable bool link_free_ = true;  // free_at_ has been reached
+    bool sending_ = false;
     uint64_t outstanding_ = 0;
 };
 

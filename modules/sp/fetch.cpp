@@ -22,15 +22,9 @@ Fetch::Fetch(const sc_core::sc_module_name& name, SpControl& sp)
     icc.on_ready = [this](const sc_core::sc_time& at) {
         // Free again at once, from a send in this tick: the tick has progressed, so the SP
         // ticks at the next edge anyway.
-        if (sending_ && at <= sim::time_now()) return;
+        if (icc.sending() && at <= sim::time_now()) return;
         sp_.wake_at(sp_.clock.cycle_at_or_after(at));
     };
-}
-
-void Fetch::send(tlm::tlm_generic_payload& gp) {
-    sending_ = true;
-    icc.send(gp);
-    sending_ = false;
 }
 
 void Fetch::init(unsigned max_splits) {
@@ -132,7 +126,7 @@ bool Fetch::send_table_read() {
         ext->issue_time = sim::time_now();
         t.sent = true;
         ++outstanding_;
-        send(*gp);
+        icc.send(*gp);
         gp->release();
         return true;
     }
@@ -300,7 +294,7 @@ bool Fetch::tick(uint64_t now) {
             ++sp_.counters.fetches;
             sp_.counters.fetched_instructions += count;
             rr_ = place + 1;
-            send(*gp);
+            icc.send(*gp);
             gp->release();
             (void)now;
             return true;

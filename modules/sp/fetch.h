@@ -110,8 +110,6 @@ class Fetch : public sc_core::sc_module, public FetchIf {
 
     void on_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
     void reset(Context& c, uint32_t pc);
-    // Sends a request to the ICC.
-    void send(tlm::tlm_generic_payload& gp);
     // The warp's splits were read again (start, sync, flush), `splits` the slots holding one: FE
     // may fetch for them again and IS evaluates them afresh.
     void splits_read(unsigned warp, uint32_t splits);
@@ -137,7 +135,6 @@ class Fetch : public sc_core::sc_module, public FetchIf {
     // No running warp had a split that could fetch, and none has had one since: no buffer room
     // freed (take), no splits re-read (sync, flush, start).
     bool idle_ = false;
-    bool sending_ = false;  // in send()
     unsigned outstanding_ = 0;
     sim::MemoryManager mm_;
 };
