@@ -71,9 +71,9 @@ bool Occ::on_request(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) {
         passing_ = &gp;
         send(local_, gp, clock_.time_of(cycle) - sim::time_now());
         passing_ = nullptr;
-        if (passed_) {
-            passed_ = false;
+        if (passed_cycle_ != kNotPassed) {
             port.complete(clock_.time_of(passed_cycle_));
+            passed_cycle_ = kNotPassed;
         }
         return true;
     }
@@ -111,7 +111,6 @@ void Occ::on_local_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time
     // a local response queued earlier for the same edge, or one still held by the port.
     if (passing_ == &gp && responses_.empty() && port.responses_idle() &&
         (local_responses_.empty() || local_responses_.back().cycle < cycle)) {
-        passed_ = true;
         passed_cycle_ = cycle;
         return;
     }

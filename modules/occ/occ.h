@@ -92,10 +92,11 @@ class Occ : public sc_core::sc_module, public sim::Clocked {
     // among equal edges; few entries (no node per request, as the map would allocate).
     std::vector<Response> local_responses_;
     // The request being sent to local memory from on_request (nullptr otherwise), and the edge
-    // its response was completed for when it is passed back on the LD/ST's forward call.
+    // its response was completed for when it is passed back on the LD/ST's forward call
+    // (kNotPassed otherwise).
+    static constexpr uint64_t kNotPassed = UINT64_MAX;
     const tlm::tlm_generic_payload* passing_ = nullptr;
-    uint64_t passed_cycle_ = 0;
-    bool passed_ = false;
+    uint64_t passed_cycle_ = kNotPassed;
 
     uint32_t queue_depth_ = 0;  // traced
     bool traced_ = false;       // a VCD is written
