@@ -1,5 +1,5 @@
-# Profile-guided optimisation of the Release build with GCC (doc/performance.md, "Profile-guided
-# optimisation"). scripts/build drives it in two steps:
+# Profile-guided optimisation of the Release build with GCC (doc/performance.md, "Seventh round:
+# profile-guided optimisation"). scripts/build drives it in two steps:
 #   MVP_PGO=generate  an instrumented build (build/pgo/gen) whose runs write their counts into
 #                     MVP_PGO_DIR;
 #   MVP_PGO=use       the build itself, optimised with those counts (branch layout, inlining,
