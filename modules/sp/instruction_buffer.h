@@ -1,6 +1,8 @@
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <vector>
 
 #include "modules/isa/instruction.h"
@@ -23,12 +25,19 @@ class InstructionBuffer {
     };
 
     void resize(unsigned entries) {
-        ring_.assign(entries, Entry{});
+        capacity_ = entries;
+        if (entries <= kInline) {
+            heap_.clear();
+            heap_.shrink_to_fit();
+        } else {
+            heap_.assign(entries, Entry{});
+        }
+        std::fill(std::begin(inline_), std::end(inline_), Entry{});
         head_ = size_ = 0;
     }
-    unsigned capacity() const { return static_cast<unsigned>(ring_.size()); }
+    unsigned capacity() const { return capacity_; }
     unsigned size() const { return size_; }
-    unsigned room() const { return capacity() - size_; }
+    unsigned room() const { return capacity_ - size_; }
     bool empty() const { return size_ == 0; }
     // Decoded entries (valid or undefined) from the head: the occupancy a designer sees.
     unsigned ready() const {
@@ -37,14 +46,14 @@ class InstructionBuffer {
         return n;
     }
 
-    const Entry& front() const { return ring_[head_]; }
-    const Entry& at(unsigned i) const { return ring_[(head_ + i) % ring_.size()]; }
+    const Entry& front() const { return entries()[head_]; }
+    const Entry& at(unsigned i) const { return entries()[wrap(head_ + i)]; }
     void pop() {
-        head_ = (head_ + 1) % static_cast<unsigned>(ring_.size());
+        head_ = wrap(head_ + 1);
         --size_;
     }
     void reserve(uint32_t pc) {
-        Entry& e = ring_[(head_ + size_) % ring_.size()];
+        Entry& e = entries()[wrap(head_ + size_)];
         e.pc = pc;
         e.state = State::kPending;
         ++size_;
@@ -52,31 +61,42 @@ class InstructionBuffer {
     // Fills the pending entry of `pc` with its machine word at edge `cycle`; false if there is
     // none (flushed).
     bool fill(uint32_t pc, uint64_t word, uint64_t cycle) {
-        for (unsigned i = 0; i < size_; ++i) {
-            Entry& e = ring_[(head_ + i) % ring_.size()];
-            if (e.pc == pc && e.state == State::kPending) {
-                e.state = isa::decode(word, &e.in) ? State::kValid : State::kUndefined;
-                e.fetched = cycle;
-                return true;
-            }
-        }
-        return false;
+        Entry* e = pending(pc);
+        if (!e) return false;
+        e->state = isa::decode(word, &e->in) ? State::kValid : State::kUndefined;
+        e->fetched = cycle;
+        return true;
     }
     // The ICC answered the fetch of `pc` with an error.
     bool fail(uint32_t pc) {
-        for (unsigned i = 0; i < size_; ++i) {
-            Entry& e = ring_[(head_ + i) % ring_.size()];
-            if (e.pc == pc && e.state == State::kPending) {
-                e.state = State::kFetchError;
-                return true;
-            }
-        }
-        return false;
+        Entry* e = pending(pc);
+        if (!e) return false;
+        e->state = State::kFetchError;
+        return true;
     }
     void clear() { head_ = size_ = 0; }
 
   private:
-    std::vector<Entry> ring_;
+    // A buffer of up to kInline entries (the default size) keeps them in place, beside the
+    // warp's other fetch state, instead of in a separate allocation: a host-cache detail only.
+    static constexpr unsigned kInline = 2;
+
+    Entry* entries() { return capacity_ <= kInline ? inline_ : heap_.data(); }
+    const Entry* entries() const { return capacity_ <= kInline ? inline_ : heap_.data(); }
+    // An index below 2 x capacity back into the ring.
+    unsigned wrap(unsigned i) const { return i >= capacity_ ? i - capacity_ : i; }
+    Entry* pending(uint32_t pc) {
+        Entry* ring = entries();
+        for (unsigned i = 0, k = head_; i < size_; ++i, k = wrap(k + 1)) {
+            Entry& e = ring[k];
+            if (e.pc == pc && e.state == State::kPending) return &e;
+        }
+        return nullptr;
+    }
+
+    Entry inline_[kInline];
+    std::vector<Entry> heap_;
+    unsigned capacity_ = 0;
     unsigned head_ = 0;
     unsigned size_ = 0;
 };
