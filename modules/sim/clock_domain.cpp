@@ -157,19 +157,26 @@ void ClockDomain::recount_lane_all(unsigned l) {
     lane.awake = false;
     lane.next_timer = UINT64_MAX;
     lane.dirty = false;
+    lane.live.assign(live_tiles_.size(), 0);
     for (unsigned t : lane_tiles_[l]) {
-        lane.awake = lane.awake || tiles_[t]->awake != 0;
-        lane.next_timer = std::min(lane.next_timer, tiles_[t]->next_timer);
+        const Tile& tile = *tiles_[t];
+        lane.awake = lane.awake || tile.awake != 0;
+        lane.next_timer = std::min(lane.next_timer, tile.next_timer);
+        if (tile.awake | tile.armed) lane.live[t / 64] |= uint64_t{1} << (t % 64);
     }
 }
 
-void ClockDomain::recount_live() {
-    for (const auto& tile : tiles_) {
-        const uint64_t bit = uint64_t{1} << (tile->index % 64);
-        if (tile->awake | tile->armed) {
-            live_tiles_[tile->index / 64] |= bit;
-        } else {
-            live_tiles_[tile->index / 64] &= ~bit;
+void ClockDomain::recount_live(unsigned lanes) {
+    // Each lane's bits replace those of its run of tiles: the domain's thread reads the lanes,
+    // not the tiles whose state is in the other cores' caches.
+    for (unsigned l = 0; l < lanes; ++l) {
+        const unsigned first = lane_first_[l], end = lane_first_[l + 1];
+        for (unsigned word = first / 64; word * 64 < end; ++word) {
+            const unsigned base = word * 64;
+            uint64_t range = ~uint64_t{0};
+            if (first > base) range &= ~uint64_t{0} << (first - base);
+            if (end < base + 64) range &= (uint64_t{1} << (end - base)) - 1;
+            live_tiles_[word] = (live_tiles_[word] & ~range) | (lanes_[l].live[word] & range);
         }
     }
 }
@@ -530,7 +537,7 @@ void ClockDomain::tick_segment_parallel(const Segment& segment, uint64_t edge) {
     if (others) {
         pool_->run(&ClockDomain::tick_tiles, this);
         parallel_pass_ = false;
-        recount_live();
+        recount_live(static_cast<unsigned>(lanes_.size()));
         if (++balance_passes_ == kBalancePasses) {
             balance_passes_ = 0;
             balance_lanes();
@@ -538,7 +545,7 @@ void ClockDomain::tick_segment_parallel(const Segment& segment, uint64_t edge) {
     } else {
         tick_tiles(this, 0);
         parallel_pass_ = false;
-        recount_live();
+        recount_live(1);
     }
     pass_segment_ = nullptr;
     // The tiles' effects outside themselves, in tile order; a tile that failed ends the pass

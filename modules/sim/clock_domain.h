@@ -133,6 +133,8 @@ class ClockDomain : public sc_core::sc_module {
         // Its tiles with a log to replay or an error from the last parallel pass, in order (the
         // domain's thread reads this instead of every tile).
         std::vector<unsigned> logged;
+        // Bit t: tile t of this lane has an awake block or a timer (after its last pass).
+        std::vector<uint64_t> live;
     };
     // Tiles ticked together: a run of tiles with no block between them.
     struct Segment {
@@ -172,16 +174,17 @@ class ClockDomain : public sc_core::sc_module {
     void recount_tile_timer(Tile& tile);
     // A thread's lane from its live tiles (outside a parallel pass).
     void recount_lane(unsigned lane);
-    // The same from all its tiles (a thread after its part of a parallel pass, when the live
-    // bits are not kept).
+    // The same from all its tiles, and their live bits into the lane's (a thread after its part
+    // of a parallel pass, when the live bits are not kept).
     void recount_lane_all(unsigned lane);
     // A tile that may have work: its live bit is set when a block wakes or arms a timer, and
     // cleared by the lane counts (recount_lane) once the tile has neither. Inside a parallel
-    // pass the bits are left alone and counted afresh after it (recount_live).
+    // pass the bits are left alone and taken from the lanes that ran after it (recount_live).
     void mark_live(const Tile& tile) {
         if (!parallel_pass_) live_tiles_[tile.index / 64] |= uint64_t{1} << (tile.index % 64);
     }
-    void recount_live();
+    // The live bits of the tiles of lanes [0, lanes) from those lanes' counts.
+    void recount_live(unsigned lanes);
     // Calls f(tile index) for the live tiles of [first, end) in order (a snapshot per word).
     template <class F>
     void for_live_tiles(unsigned first, unsigned end, F&& f) {
