@@ -172,10 +172,7 @@ void ClockDomain::recount_live(unsigned lanes) {
     for (unsigned l = 0; l < lanes; ++l) {
         const unsigned first = lane_first_[l], end = lane_first_[l + 1];
         for (unsigned word = first / 64; word * 64 < end; ++word) {
-            const unsigned base = word * 64;
-            uint64_t range = ~uint64_t{0};
-            if (first > base) range &= ~uint64_t{0} << (first - base);
-            if (end < base + 64) range &= (uint64_t{1} << (end - base)) - 1;
+            const uint64_t range = word_range(word, first, end);
             live_tiles_[word] = (live_tiles_[word] & ~range) | (lanes_[l].live[word] & range);
         }
     }
@@ -505,18 +502,11 @@ void ClockDomain::evaluate(uint64_t edge) {
     for (const auto& observe : observers_) observe();
 }
 
-uint64_t ClockDomain::tick_bits_in(unsigned word, unsigned first, unsigned end) const {
-    const unsigned base = word * 64;
-    uint64_t bits = tick_bits_[word];
-    if (first > base) bits &= ~uint64_t{0} << (first - base);
-    if (end < base + 64) bits &= (uint64_t{1} << (end - base)) - 1;
-    return bits;
-}
-
 void ClockDomain::tick_range(unsigned first, unsigned end, uint64_t edge) {
     for (unsigned word = first / 64; word * 64 < end; ++word) {
         const unsigned base = word * 64;
-        for (uint64_t bits = tick_bits_in(word, first, end); bits; bits &= bits - 1)
+        for (uint64_t bits = tick_bits_[word] & word_range(word, first, end); bits;
+             bits &= bits - 1)
             tick_block(base + static_cast<unsigned>(__builtin_ctzll(bits)), edge);
     }
 }

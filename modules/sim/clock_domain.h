@@ -157,8 +157,15 @@ class ClockDomain : public sc_core::sc_module {
     void balance_lanes();
     // Ticks the awake blocks (not in a tile) with index in [first, end) at `edge`, in order.
     void tick_range(unsigned first, unsigned end, uint64_t edge);
-    // The bits of tick_bits_[word] whose indices are in [first, end).
-    uint64_t tick_bits_in(unsigned word, unsigned first, unsigned end) const;
+    // The bits of a bit-mask word (bit k: index 64 x word + k) whose indices are in
+    // [first, end).
+    static uint64_t word_range(unsigned word, unsigned first, unsigned end) {
+        const unsigned base = word * 64;
+        uint64_t bits = ~uint64_t{0};
+        if (first > base) bits &= ~uint64_t{0} << (first - base);
+        if (end < base + 64) bits &= (uint64_t{1} << (end - base)) - 1;
+        return bits;
+    }
     // One block of a pass snapshot: ticked unless it slept or woke during the pass. (Whether
     // a wake is due at this edge does not change during a pass: a wake_at asks for a later
     // edge.)
@@ -189,11 +196,10 @@ class ClockDomain : public sc_core::sc_module {
     template <class F>
     void for_live_tiles(unsigned first, unsigned end, F&& f) {
         for (unsigned word = first / 64; word * 64 < end; ++word) {
-            uint64_t bits = live_tiles_[word];
             const unsigned base = word * 64;
-            if (first > base) bits &= ~uint64_t{0} << (first - base);
-            if (end < base + 64) bits &= (uint64_t{1} << (end - base)) - 1;
-            for (; bits; bits &= bits - 1) f(base + static_cast<unsigned>(__builtin_ctzll(bits)));
+            for (uint64_t bits = live_tiles_[word] & word_range(word, first, end); bits;
+                 bits &= bits - 1)
+                f(base + static_cast<unsigned>(__builtin_ctzll(bits)));
         }
     }
     // Lane l, counted afresh if a change made it stale.
