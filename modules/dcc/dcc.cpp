@@ -6,7 +6,7 @@
 
 #include "modules/config/config.h"
 #include "modules/sim/byte_enables.h"
-#include "modules/sim/gpu_extension.h"
+#include "modules/sim/gpu_payload.h"
 #include "modules/sim/sim_time.h"
 #include "modules/sim/vcd_tracer.h"
 
@@ -233,7 +233,7 @@ void Dcc::on_mem_ready(const sc_core::sc_time& at) {
 // ---- Helpers --------------------------------------------------------------------------------
 
 Dcc::Kind Dcc::kind_of(const tlm::tlm_generic_payload& gp) const {
-    const sim::GpuExtension* ext = gp.get_extension<sim::GpuExtension>();
+    const sim::GpuExtension* ext = sim::gpu_extension(gp);
     if (ext && ext->atomic) return Kind::kAtomic;
     return gp.get_command() == tlm::TLM_WRITE_COMMAND ? Kind::kWrite : Kind::kRead;
 }
@@ -301,7 +301,7 @@ tlm::tlm_generic_payload* Dcc::new_mem_request(tlm::tlm_command cmd, uint64_t ad
     gp->set_streaming_width(length);
     sim::GpuExtension* ext = sim::gpu_extension(*gp);
     // The warp and lanes of the request that caused it, the atomic's operation if it is one.
-    const sim::GpuExtension* o = origin ? origin->get_extension<sim::GpuExtension>() : nullptr;
+    const sim::GpuExtension* o = origin ? sim::gpu_extension(*origin) : nullptr;
     if (o) *ext = *o;
     ext->sp = params_.sp;
     ext->client = sim::GpuExtension::Client::kDcc;

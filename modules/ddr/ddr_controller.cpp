@@ -7,7 +7,7 @@
 #include "modules/config/config.h"
 #include "modules/golden/global_memory.h"
 #include "modules/isa/semantics.h"
-#include "modules/sim/gpu_extension.h"
+#include "modules/sim/gpu_payload.h"
 #include "modules/sim/vcd_tracer.h"
 
 namespace mvp {
@@ -173,7 +173,7 @@ uint64_t DdrController::arrival_cycle(const sc_time& at) const {
 }
 
 DdrController::Kind DdrController::kind_of(const tlm::tlm_generic_payload& gp) {
-    const sim::GpuExtension* ext = gp.get_extension<sim::GpuExtension>();
+    const sim::GpuExtension* ext = sim::gpu_extension(gp);
     if (ext && ext->atomic) return Kind::kAtomic;
     return gp.get_command() == tlm::TLM_WRITE_COMMAND ? Kind::kWrite : Kind::kRead;
 }
@@ -257,7 +257,7 @@ void DdrController::access(tlm::tlm_generic_payload& gp, Kind kind, uint32_t lo,
             break;
         }
         case Kind::kAtomic: {
-            const sim::GpuExtension* ext = gp.get_extension<sim::GpuExtension>();
+            const sim::GpuExtension* ext = sim::gpu_extension(gp);
             if (length != 4 || (address & 3) != 0) {
                 gp.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
                 return;

@@ -6,7 +6,7 @@
 
 #include "modules/config/config.h"
 #include "modules/isa/semantics.h"
-#include "modules/sim/gpu_extension.h"
+#include "modules/sim/gpu_payload.h"
 
 namespace mvp {
 
@@ -139,7 +139,7 @@ void MemoryBridge::load(const tlm::tlm_generic_payload& gp, Access& a) const {
     a.command = gp.get_command();
     a.address = static_cast<uint32_t>(gp.get_address());
     a.length = gp.get_data_length();
-    const sim::GpuExtension* ext = gp.get_extension<sim::GpuExtension>();
+    const sim::GpuExtension* ext = sim::gpu_extension(gp);
     a.atomic = ext && ext->atomic;
     if (a.atomic) {
         a.atomic_op = ext->atomic_op;

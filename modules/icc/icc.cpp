@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "modules/config/config.h"
-#include "modules/sim/gpu_extension.h"
+#include "modules/sim/gpu_payload.h"
 #include "modules/sim/sim_time.h"
 #include "modules/sim/vcd_tracer.h"
 

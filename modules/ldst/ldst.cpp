@@ -6,7 +6,7 @@
 
 #include "modules/config/config.h"
 #include "modules/isa/semantics.h"
-#include "modules/sim/gpu_extension.h"
+#include "modules/sim/gpu_payload.h"
 #include "modules/sim/sim_time.h"
 #include "modules/sim/vcd_tracer.h"
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "modules/config/config.h"
-#include "modules/sim/gpu_extension.h"
+#include "modules/sim/gpu_payload.h"
 #include "modules/sim/vcd_tracer.h"
 
 namespace mvp {
@@ -221,7 +221,7 @@ unsigned Noc::flits(unsigned bytes) const {
 
 unsigned Noc::request_bytes(const tlm::tlm_generic_payload& gp) const {
     if (gp.get_command() == tlm::TLM_WRITE_COMMAND) return gp.get_data_length();
-    const sim::GpuExtension* ext = gp.get_extension<sim::GpuExtension>();
+    const sim::GpuExtension* ext = sim::gpu_extension(gp);
     if (ext && ext->atomic) return 8;  // operand and compare value
     return 0;
 }

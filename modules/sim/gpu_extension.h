@@ -36,9 +36,4 @@ class GpuExtension : public tlm::tlm_extension<GpuExtension> {
 
 const char* client_name(GpuExtension::Client c);
 
-// The extension of a payload (nullptr for payloads from outside the model).
-inline GpuExtension* gpu_extension(tlm::tlm_generic_payload& gp) {
-    return gp.get_extension<GpuExtension>();
-}
-
 }  // namespace mvp::sim

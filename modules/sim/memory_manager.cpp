@@ -4,15 +4,6 @@
 
 namespace mvp::sim {
 
-struct MemoryManager::PooledPayload : tlm::tlm_generic_payload {
-    explicit PooledPayload(MemoryManager* mm) : tlm_generic_payload(mm) {
-        set_extension(&extension);
-    }
-    ~PooledPayload() override { clear_extension(&extension); }
-    GpuExtension extension;
-    unsigned char data[kMaxDataBytes];
-};
-
 namespace {
 // Every pool of the process. Pools are created and destroyed while the model is built and torn
 // down (one thread); each counts its own payloads, so that the SPs' host threads
@@ -38,13 +29,13 @@ MemoryManager::~MemoryManager() {
 tlm::tlm_generic_payload* MemoryManager::allocate() {
     tlm::tlm_generic_payload* gp;
     if (free_.empty()) {
-        slots_.push_back(std::make_unique<PooledPayload>(this));
+        slots_.push_back(std::make_unique<GpuPayload>(this));
         gp = slots_.back().get();
     } else {
         gp = free_.back();
         free_.pop_back();
     }
-    auto* slot = static_cast<PooledPayload*>(gp);
+    auto* slot = static_cast<GpuPayload*>(gp);
     gp->set_data_ptr(slot->data);
     gp->set_data_length(0);
     gp->set_streaming_width(0);

@@ -5,7 +5,7 @@
 #include <tlm>
 #include <vector>
 
-#include "gpu_extension.h"
+#include "gpu_payload.h"
 
 namespace mvp::sim {
 
@@ -14,7 +14,7 @@ namespace mvp::sim {
 // reference count drops to zero (tlm_generic_payload::release()).
 class MemoryManager : public tlm::tlm_mm_interface {
   public:
-    static constexpr unsigned kMaxDataBytes = 256;
+    static constexpr unsigned kMaxDataBytes = GpuPayload::kMaxDataBytes;
 
     MemoryManager();
     ~MemoryManager() override;
@@ -38,8 +38,7 @@ class MemoryManager : public tlm::tlm_mm_interface {
     static uint64_t in_use_all();
 
   private:
-    struct PooledPayload;
-    std::vector<std::unique_ptr<PooledPayload>> slots_;
+    std::vector<std::unique_ptr<GpuPayload>> slots_;
     std::vector<tlm::tlm_generic_payload*> free_;
     uint64_t in_use_ = 0;
     uint64_t allocated_total_ = 0;

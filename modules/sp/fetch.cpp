@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "modules/golden/code_image.h"
-#include "modules/sim/gpu_extension.h"
+#include "modules/sim/gpu_payload.h"
 #include "modules/sim/sim_time.h"
 
 namespace mvp {

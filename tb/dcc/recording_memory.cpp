@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "modules/isa/semantics.h"
-#include "modules/sim/gpu_extension.h"
+#include "modules/sim/gpu_payload.h"
 
 namespace mvp::tb {
 

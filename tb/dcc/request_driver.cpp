@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "modules/sim/gpu_extension.h"
+#include "modules/sim/gpu_payload.h"
 
 namespace mvp::tb {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "modules/sim/clock_domain.h"
-#include "modules/sim/gpu_extension.h"
+#include "modules/sim/gpu_payload.h"
 #include "modules/sim/target_port.h"
 
 namespace mvp::tb {
