@@ -27,13 +27,13 @@ class GpuPayload final : public tlm::tlm_generic_payload {
 };
 
 // The extension of a payload (nullptr for a payload from outside the model that has none).
-inline GpuExtension* gpu_extension(tlm::tlm_generic_payload& gp) {
-    if (typeid(gp) == typeid(GpuPayload)) return &static_cast<GpuPayload&>(gp).extension;
-    return gp.get_extension<GpuExtension>();
-}
 inline const GpuExtension* gpu_extension(const tlm::tlm_generic_payload& gp) {
     if (typeid(gp) == typeid(GpuPayload)) return &static_cast<const GpuPayload&>(gp).extension;
     return gp.get_extension<GpuExtension>();
+}
+inline GpuExtension* gpu_extension(tlm::tlm_generic_payload& gp) {
+    return const_cast<GpuExtension*>(
+        gpu_extension(static_cast<const tlm::tlm_generic_payload&>(gp)));
 }
 
 }  // namespace mvp::sim

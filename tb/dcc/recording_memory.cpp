@@ -54,7 +54,7 @@ void RecordingMemory::perform(tlm::tlm_generic_payload& gp) {
     auto enabled = [&](unsigned i) {
         return be == nullptr || be_length == 0 || be[i % be_length] == TLM_BYTE_ENABLED;
     };
-    const sim::GpuExtension* ext = gp.get_extension<sim::GpuExtension>();
+    const sim::GpuExtension* ext = sim::gpu_extension(gp);
     if (ext && ext->atomic) {
         uint32_t old = read32(address);
         isa::AtomicUpdate u = isa::atomic_update(static_cast<isa::Opcode>(ext->atomic_op), old,
@@ -79,7 +79,7 @@ bool RecordingMemory::on_request(tlm::tlm_generic_payload& gp, const sc_core::sc
 
     Access a{sent,  gp.get_command(), gp.get_address(), gp.get_data_length(), {}, {},
              false, respond};
-    const sim::GpuExtension* ext = gp.get_extension<sim::GpuExtension>();
+    const sim::GpuExtension* ext = sim::gpu_extension(gp);
     a.atomic = ext && ext->atomic;
     if (gp.get_byte_enable_ptr() && gp.get_byte_enable_length()) {
         for (unsigned i = 0; i < a.length; ++i)
