@@ -87,7 +87,17 @@ void ClockDomain::assign_threads() {
     lane_first_.assign(threads + 1, n);
     for (unsigned l = 0; l < threads; ++l) lane_first_[l] = l * n / threads;
     lanes_.assign(threads, Lane{});
+    parallel_passes_ = 0;
+    pass_ns_ = 0;
     apply_lanes();
+}
+
+ClockDomain::HostFigures ClockDomain::host_figures() const {
+    HostFigures f;
+    f.parallel_passes = parallel_passes_;
+    f.pass_ns = pass_ns_;
+    for (const Lane& lane : lanes_) f.busy_ns.push_back(lane.pass_busy_ns);
+    return f;
 }
 
 void ClockDomain::apply_lanes() {
@@ -525,7 +535,14 @@ void ClockDomain::tick_segment_parallel(const Segment& segment, uint64_t edge) {
     }
     parallel_pass_ = true;
     if (others) {
+        const auto start = std::chrono::steady_clock::now();
+        pool_pass_ = true;
         pool_->run(&ClockDomain::tick_tiles, this);
+        pool_pass_ = false;
+        pass_ns_ += static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                              std::chrono::steady_clock::now() - start)
+                                              .count());
+        ++parallel_passes_;
         parallel_pass_ = false;
         recount_live(static_cast<unsigned>(lanes_.size()));
         if (++balance_passes_ == kBalancePasses) {
@@ -586,10 +603,11 @@ void ClockDomain::tick_tiles(void* domain, unsigned thread) {
         if (!tile.log.empty() || tile.error) d->lanes_[thread].logged.push_back(t);
     }
     d->recount_lane_all(thread);
-    d->lanes_[thread].busy_ns +=
-        static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                  std::chrono::steady_clock::now() - start)
-                                  .count());
+    const auto busy = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                                std::chrono::steady_clock::now() - start)
+                                                .count());
+    d->lanes_[thread].busy_ns += busy;
+    if (d->pool_pass_) d->lanes_[thread].pass_busy_ns += busy;
 }
 
 }  // namespace mvp::sim

@@ -97,6 +97,18 @@ class ClockDomain : public sc_core::sc_module {
     // Number of edges at which at least one block was ticked (a measure of host work).
     uint64_t active_edges() const { return active_edges_; }
 
+    // Host time of the tiles' passes on several host threads (none with one): how many passes
+    // woke the other threads, their wall time from start to the last thread done, and each
+    // thread's time in its tiles during them. The wall time over the threads' mean time is how
+    // unevenly a pass's work fell on the threads (1: evenly). Counted since the host threads
+    // were last set; host figures only, never a result.
+    struct HostFigures {
+        uint64_t parallel_passes = 0;
+        uint64_t pass_ns = 0;
+        std::vector<uint64_t> busy_ns;  // per host thread
+    };
+    HostFigures host_figures() const;
+
   private:
     static constexpr unsigned kNoTile = ~0u;
     struct Entry {
@@ -129,7 +141,8 @@ class ClockDomain : public sc_core::sc_module {
         bool awake = false;
         bool dirty = false;
         uint64_t next_timer = UINT64_MAX;
-        uint64_t busy_ns = 0;  // host time in its tiles since the last balance_lanes()
+        uint64_t busy_ns = 0;       // host time in its tiles since the last balance_lanes()
+        uint64_t pass_busy_ns = 0;  // the same in the parallel passes, since assign_threads()
         // Its tiles with a log to replay or an error from the last parallel pass, in order (the
         // domain's thread reads this instead of every tile).
         std::vector<unsigned> logged;
@@ -318,6 +331,9 @@ class ClockDomain : public sc_core::sc_module {
     // tiles, so that a chip with few busy SPs costs in proportion to them.
     std::vector<uint64_t> live_tiles_;
     bool parallel_pass_ = false;  // the tiles are being ticked on the host threads
+    bool pool_pass_ = false;      // ... and the other threads have been woken for them
+    uint64_t parallel_passes_ = 0;
+    uint64_t pass_ns_ = 0;
     std::vector<Segment> segments_;
     unsigned open_tile_first_ = kNotArmed;  // begin_tile() seen, end_tile() not yet
     std::unique_ptr<HostThreadPool> pool_;

@@ -402,6 +402,8 @@ LaunchStats Device::run_timing(const LoadedProgram& loaded, const Launch& launch
     bus.write(kArgLocalMask, local_mask);
     bus.write(kStaticLocalBytes, launch.static_local_bytes);
     bus.write(kIrqEnable, kIrqKernelDone | kIrqError | kIrqDmaDone | kIrqQueue);
+    const sim::ClockDomain& core = p.gpu().clock(Gpu::kCore);
+    const sim::ClockDomain::HostFigures host0 = core.host_figures();
     bus.write(kControl, kControlStartKernel);
 
     Platform::Wait w = impl_->simulate(groups_of(launch.range));
@@ -424,6 +426,15 @@ LaunchStats Device::run_timing(const LoadedProgram& loaded, const Launch& launch
     stats.warp_instructions = warp1 - warp0;
     stats.thread_instructions = thread1 - thread0;
     stats.warp_size = impl_->warp_size;
+    const sim::ClockDomain::HostFigures host1 = core.host_figures();
+    stats.host_threads = core.host_threads();
+    stats.parallel_passes = host1.parallel_passes - host0.parallel_passes;
+    stats.pass_seconds = static_cast<double>(host1.pass_ns - host0.pass_ns) * 1e-9;
+    for (size_t t = 0; t < host1.busy_ns.size() && stats.host_threads > 1; ++t)
+        stats.thread_busy_seconds.push_back(
+            static_cast<double>(host1.busy_ns[t] -
+                                (t < host0.busy_ns.size() ? host0.busy_ns[t] : 0)) *
+            1e-9);
     return stats;
 }
 

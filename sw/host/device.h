@@ -35,6 +35,12 @@ struct LaunchStats {
     uint64_t thread_instructions = 0;
     unsigned warp_size = 1;
     double host_seconds = 0;
+    // The SPs' passes on several host threads (-mvpgpu_host_threads; none with one): passes,
+    // their wall time and each thread's time in its SPs (ClockDomain::HostFigures).
+    unsigned host_threads = 1;
+    uint64_t parallel_passes = 0;
+    double pass_seconds = 0;
+    std::vector<double> thread_busy_seconds;
 };
 
 // What became of a launch queued with Device::submit().

@@ -64,6 +64,21 @@ std::string StatsWriter::json() const {
     os << "  \"thread_instructions_per_second\": "
        << number(secs > 0 ? stats_.thread_instructions / secs : 0.0) << ",\n";
     os << "  \"cycles_per_second\": " << number(secs > 0 ? stats_.cycles / secs : 0.0) << ",\n";
+    // Where the host threads' time went (host figures, like the rates above): the passes of the
+    // SPs on the threads, their wall time, each thread's time in its SPs, and how unevenly the
+    // passes' work fell on the threads (wall time over the threads' mean; 1 is even).
+    os << "  \"host_threads\": {\"threads\": " << stats_.host_threads
+       << ", \"parallel_passes\": " << stats_.parallel_passes
+       << ", \"pass_seconds\": " << number(stats_.pass_seconds) << ", \"thread_busy_seconds\": [";
+    double busy = 0;
+    for (size_t t = 0; t < stats_.thread_busy_seconds.size(); ++t) {
+        os << (t ? ", " : "") << number(stats_.thread_busy_seconds[t]);
+        busy += stats_.thread_busy_seconds[t];
+    }
+    const double mean = stats_.thread_busy_seconds.empty()
+                            ? 0.0
+                            : busy / static_cast<double>(stats_.thread_busy_seconds.size());
+    os << "], \"imbalance\": " << number(mean > 0 ? stats_.pass_seconds / mean : 0.0) << "},\n";
     os << "  \"config\": ";
     config_.write_json(os, 2);
     // The statistics of every module instance, as a tree that mirrors the hierarchy

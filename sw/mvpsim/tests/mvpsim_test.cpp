@@ -272,7 +272,7 @@ TEST(MvpsimTiming, TheSameRunTwiceGivesIdenticalStatisticsAndCommitLogs) {
     ASSERT_EQ(b.status, 0) << b.err;
     auto without_host_time = [](std::string json) {
         for (const char* key : {"\"host_seconds\": ", "\"thread_instructions_per_second\": ",
-                                "\"cycles_per_second\": "}) {
+                                "\"cycles_per_second\": ", "\"host_threads\": "}) {
             size_t at = json.find(key);
             if (at != std::string::npos) json.erase(at, json.find('\n', at) - at);
         }
@@ -282,6 +282,47 @@ TEST(MvpsimTiming, TheSameRunTwiceGivesIdenticalStatisticsAndCommitLogs) {
     std::string log = read_file(c1);
     EXPECT_GT(log.size(), 1000u);
     EXPECT_EQ(log, read_file(c2));
+}
+
+// The host threads' figures: on one thread no pass is shared out; on two, every SP-pass ran on
+// both threads, and the passes' wall time covers each thread's time in its SPs.
+TEST(MvpsimTiming, HostThreadFiguresAccountForTheParallelPasses) {
+    const std::string args = kSquare +
+                             " --global 4096 --local 64 --buffer out=zeros:16384 --arg buf:out"
+                             " --arg buf:out --arg u32:4096";
+    auto figures = [](const std::string& json) {
+        const size_t at = json.find("\"host_threads\": {");
+        EXPECT_NE(at, std::string::npos) << json;
+        return json.substr(at, json.find('}', at) - at + 1);
+    };
+    auto number = [](const std::string& text, const std::string& key) {
+        const size_t at = text.find("\"" + key + "\": ");
+        EXPECT_NE(at, std::string::npos) << key << " in " << text;
+        return std::stod(text.substr(at + key.size() + 4));
+    };
+    std::string one = tmp("t1.json"), two = tmp("t2.json");
+    Result a = mvpsim(args + " -mvpgpu_host_threads 1 --stats " + one);
+    Result b = mvpsim(args + " -mvpgpu_host_threads 2 --stats " + two);
+    ASSERT_EQ(a.status, 0) << a.err;
+    ASSERT_EQ(b.status, 0) << b.err;
+    const std::string f1 = figures(read_file(one)), f2 = figures(read_file(two));
+    EXPECT_EQ(f1,
+              "\"host_threads\": {\"threads\": 1, \"parallel_passes\": 0, \"pass_seconds\": 0, "
+              "\"thread_busy_seconds\": [], \"imbalance\": 0}");
+    EXPECT_EQ(number(f2, "threads"), 2);
+    const double passes = number(f2, "parallel_passes");
+    EXPECT_GT(passes, 0);
+    EXPECT_LE(passes, number(read_file(two), "cycles"));
+    const size_t list = f2.find('[');
+    const double busy0 = std::stod(f2.substr(list + 1));
+    const double busy1 = std::stod(f2.substr(f2.find(", ", list) + 2));
+    const double wall = number(f2, "pass_seconds");
+    EXPECT_GT(busy0, 0);
+    EXPECT_GT(busy1, 0);
+    EXPECT_GE(wall, busy0);
+    EXPECT_GE(wall, busy1);
+    const double ratio = wall / ((busy0 + busy1) / 2);
+    EXPECT_NEAR(number(f2, "imbalance"), ratio, 1e-6 * ratio);
 }
 
 TEST(MvpsimTiming, VcdHoldsOnlyTheScopeAndTheWindow) {
