@@ -535,13 +535,12 @@ void ClockDomain::tick_segment_parallel(const Segment& segment, uint64_t edge) {
     }
     parallel_pass_ = true;
     if (others) {
-        const auto start = std::chrono::steady_clock::now();
-        pool_pass_ = true;
-        pool_->run(&ClockDomain::tick_tiles, this);
-        pool_pass_ = false;
-        pass_ns_ += static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                              std::chrono::steady_clock::now() - start)
-                                              .count());
+        pool_->run(&ClockDomain::tick_tiles<true>, this);
+        // From the start of the domain thread's part to the last thread done.
+        pass_ns_ +=
+            static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                      std::chrono::steady_clock::now() - lanes_[0].pass_start)
+                                      .count());
         ++parallel_passes_;
         parallel_pass_ = false;
         recount_live(static_cast<unsigned>(lanes_.size()));
@@ -550,7 +549,7 @@ void ClockDomain::tick_segment_parallel(const Segment& segment, uint64_t edge) {
             balance_lanes();
         }
     } else {
-        tick_tiles(this, 0);
+        tick_tiles<false>(this, 0);
         parallel_pass_ = false;
         recount_live(1);
     }
@@ -579,6 +578,7 @@ void ClockDomain::tick_segment_parallel(const Segment& segment, uint64_t edge) {
     }
 }
 
+template <bool kShared>
 void ClockDomain::tick_tiles(void* domain, unsigned thread) {
     // The thread's tiles: timers fire, awake blocks tick; then the lane is counted afresh.
     // Blocks of other tiles and of other domains are only touched through the tiles' logs.
@@ -606,8 +606,12 @@ void ClockDomain::tick_tiles(void* domain, unsigned thread) {
     const auto busy = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
                                                 std::chrono::steady_clock::now() - start)
                                                 .count());
-    d->lanes_[thread].busy_ns += busy;
-    if (d->pool_pass_) d->lanes_[thread].pass_busy_ns += busy;
+    Lane& lane = d->lanes_[thread];
+    lane.busy_ns += busy;
+    if (kShared) {
+        lane.pass_busy_ns += busy;
+        lane.pass_start = start;
+    }
 }
 
 }  // namespace mvp::sim

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -143,6 +144,7 @@ class ClockDomain : public sc_core::sc_module {
         uint64_t next_timer = UINT64_MAX;
         uint64_t busy_ns = 0;       // host time in its tiles since the last balance_lanes()
         uint64_t pass_busy_ns = 0;  // the same in the parallel passes, since assign_threads()
+        std::chrono::steady_clock::time_point pass_start;  // of its part of the current pass
         // Its tiles with a log to replay or an error from the last parallel pass, in order (the
         // domain's thread reads this instead of every tile).
         std::vector<unsigned> logged;
@@ -232,6 +234,9 @@ class ClockDomain : public sc_core::sc_module {
     bool lanes_awake();
     bool tile_timer_due(uint64_t edge);
     void tick_segment_parallel(const Segment& segment, uint64_t edge);
+    // kShared: a pass on all the threads (counted in host_figures()), not the domain's thread
+    // alone.
+    template <bool kShared>
     static void tick_tiles(void* domain, unsigned thread);
     // Whether an operation on block `index` is done now (false: logged for the tile's replay).
     bool acts_now(unsigned index) const {
@@ -331,7 +336,6 @@ class ClockDomain : public sc_core::sc_module {
     // tiles, so that a chip with few busy SPs costs in proportion to them.
     std::vector<uint64_t> live_tiles_;
     bool parallel_pass_ = false;  // the tiles are being ticked on the host threads
-    bool pool_pass_ = false;      // ... and the other threads have been woken for them
     uint64_t parallel_passes_ = 0;
     uint64_t pass_ns_ = 0;
     std::vector<Segment> segments_;
