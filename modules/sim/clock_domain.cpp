@@ -536,11 +536,13 @@ void ClockDomain::tick_segment_parallel(const Segment& segment, uint64_t edge) {
     parallel_pass_ = true;
     if (others) {
         pool_->run(&ClockDomain::tick_tiles<true>, this);
-        // From the start of the domain thread's part to the last thread done.
-        pass_ns_ +=
-            static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                      std::chrono::steady_clock::now() - lanes_[0].pass_start)
-                                      .count());
+        // From the first thread's start to the last thread done (the lanes are read for the
+        // next plan anyway).
+        auto first = lanes_[0].pass_start;
+        for (const Lane& lane : lanes_) first = std::min(first, lane.pass_start);
+        pass_ns_ += static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                              std::chrono::steady_clock::now() - first)
+                                              .count());
         ++parallel_passes_;
         parallel_pass_ = false;
         recount_live(static_cast<unsigned>(lanes_.size()));
