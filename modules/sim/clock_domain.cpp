@@ -12,6 +12,17 @@ namespace mvp::sim {
 using sc_core::SC_PS;
 using sc_core::sc_time;
 
+namespace {
+
+// Host nanoseconds from `start` to now (the lanes' balancing and the host figures).
+uint64_t ns_since(std::chrono::steady_clock::time_point start) {
+    return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                     std::chrono::steady_clock::now() - start)
+                                     .count());
+}
+
+}  // namespace
+
 ClockDomain::ClockDomain(const sc_core::sc_module_name& name, double mhz)
     : sc_module(name), mhz_(mhz), period_(std::round(1e6 / mhz), SC_PS) {
     SC_HAS_PROCESS(ClockDomain);
@@ -540,9 +551,7 @@ void ClockDomain::tick_segment_parallel(const Segment& segment, uint64_t edge) {
         // next plan anyway).
         auto first = lanes_[0].pass_start;
         for (const Lane& lane : lanes_) first = std::min(first, lane.pass_start);
-        pass_ns_ += static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                              std::chrono::steady_clock::now() - first)
-                                              .count());
+        pass_ns_ += ns_since(first);
         ++parallel_passes_;
         parallel_pass_ = false;
         recount_live(static_cast<unsigned>(lanes_.size()));
@@ -605,9 +614,7 @@ void ClockDomain::tick_tiles(void* domain, unsigned thread) {
         if (!tile.log.empty() || tile.error) d->lanes_[thread].logged.push_back(t);
     }
     d->recount_lane_all(thread);
-    const auto busy = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                                std::chrono::steady_clock::now() - start)
-                                                .count());
+    const uint64_t busy = ns_since(start);
     Lane& lane = d->lanes_[thread];
     lane.busy_ns += busy;
     if (kShared) {

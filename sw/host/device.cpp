@@ -430,11 +430,11 @@ LaunchStats Device::run_timing(const LoadedProgram& loaded, const Launch& launch
     stats.host_threads = core.host_threads();
     stats.parallel_passes = host1.parallel_passes - host0.parallel_passes;
     stats.pass_seconds = static_cast<double>(host1.pass_ns - host0.pass_ns) * 1e-9;
-    for (size_t t = 0; t < host1.busy_ns.size() && stats.host_threads > 1; ++t)
-        stats.thread_busy_seconds.push_back(
-            static_cast<double>(host1.busy_ns[t] -
-                                (t < host0.busy_ns.size() ? host0.busy_ns[t] : 0)) *
-            1e-9);
+    // The host threads do not change during a launch: the two lists have one entry per thread.
+    if (stats.host_threads > 1)
+        for (size_t t = 0; t < host1.busy_ns.size(); ++t)
+            stats.thread_busy_seconds.push_back(
+                static_cast<double>(host1.busy_ns[t] - host0.busy_ns[t]) * 1e-9);
     return stats;
 }
 
