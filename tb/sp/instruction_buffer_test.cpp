@@ -117,7 +117,9 @@ TEST(InstructionBuffer, MatchesAFifoUnderRandomTraffic) {
                 ASSERT_EQ(buf.at(k).pc, ref[k].pc);
                 ASSERT_EQ(buf.at(k).state, ref[k].state);
             }
-            if (!ref.empty()) ASSERT_EQ(buf.front().pc, ref.front().pc);
+            if (!ref.empty()) {
+                ASSERT_EQ(buf.front().pc, ref.front().pc);
+            }
         }
     }
 }
