@@ -71,9 +71,11 @@ Gpu::Gpu(const sc_core::sc_module_name& name, const config::Config& config)
         sim::connect(noc_->initiator_socket(m), ddr_.back()->target_socket(),
                      "noc_ddr" + std::to_string(m) + "_check");
     }
-    for (unsigned i = 0; i < sps_.size(); ++i)
+    for (unsigned i = 0; i < sps_.size(); ++i) {
         sim::connect(sps_[i]->noc_port().socket, noc_->target_socket(i),
                      "sp" + std::to_string(i) + "_noc_check");
+        noc_->deliver_to(i, sps_[i]->xi());
+    }
 
     Cp::Params cp_params;
     cp_params.abi = KernelAbi::Params::from_config(config);

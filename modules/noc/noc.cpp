@@ -34,6 +34,7 @@ struct Noc::Input {
     }
 
     sim::TargetPort port;
+    sim::Clocked* sender = nullptr;  // the sender's block, when it is in a tile (deliver_to())
     // The request the sender is offering (BEGIN_REQ without END_REQ yet): waiting for the
     // link and a buffer entry until `started`, then crossing the link until accept_at.
     tlm::tlm_generic_payload* pending = nullptr;
@@ -463,7 +464,7 @@ void Noc::step_input(unsigned i, uint64_t t) {
     if (in.pending && in.started && in.accept_at <= t) {
         in.pending = nullptr;
         in.started = false;
-        in.port.accept();  // the sender may offer its next request from here on
+        accept(i);  // the sender may offer its next request from here on
     }
 }
 
@@ -497,7 +498,7 @@ void Noc::step_response_out(unsigned i, uint64_t t) {
             const unsigned bytes = response_bytes(*gp);
             in.bytes += bytes;
             bytes_ += bytes;
-            in.port.respond(*gp);
+            respond(i, *gp);
             return;
         }
         if (in.resp_link_free > t) return;
@@ -515,6 +516,32 @@ void Noc::step_response_out(unsigned i, uint64_t t) {
         in.resp_out.send_at = t + f - 1;
         in.resp_link_free = t + f;
     }
+}
+
+void Noc::deliver_to(unsigned i, sim::Clocked& block) { inputs_.at(i)->sender = &block; }
+
+void Noc::accept(unsigned i) {
+    Input& in = *inputs_[i];
+    if (in.sender) return sim::ClockDomain::post(*in.sender, &Noc::posted_accept, this, i);
+    in.port.accept();
+}
+
+void Noc::respond(unsigned i, tlm::tlm_generic_payload& gp) {
+    Input& in = *inputs_[i];
+    if (in.sender) {
+        return sim::ClockDomain::post(*in.sender, &Noc::posted_respond, this, i,
+                                      reinterpret_cast<uintptr_t>(&gp));
+    }
+    in.port.respond(gp);
+}
+
+void Noc::posted_accept(void* noc, const uint64_t* args) {
+    static_cast<Noc*>(noc)->inputs_[args[0]]->port.accept();
+}
+
+void Noc::posted_respond(void* noc, const uint64_t* args) {
+    static_cast<Noc*>(noc)->inputs_[args[0]]->port.respond(
+        *reinterpret_cast<tlm::tlm_generic_payload*>(args[1]));
 }
 
 uint64_t Noc::next_event(uint64_t t) const {

@@ -82,6 +82,11 @@ class Noc : public sc_core::sc_module, public sim::Clocked {
     // The number of cycles a packet of `bytes` data bytes holds a port link.
     unsigned flits(unsigned bytes) const;
 
+    // Input i's sender is `block`'s (an SP's XI): the NoC's responses and END_REQs to it are
+    // made through sim::ClockDomain::post(), at the start of the block's tile's pass at the same
+    // edge, so that with several host threads that work is done on the tile's thread.
+    void deliver_to(unsigned i, sim::Clocked& block);
+
     void tick() override;
 
     // Transactions inside the NoC (request or response on the way).
@@ -159,6 +164,11 @@ class Noc : public sc_core::sc_module, public sim::Clocked {
     void step_input(unsigned i, uint64_t t);
     void step_response_in(unsigned j, uint64_t t);
     void step_response_out(unsigned i, uint64_t t);
+    // END_REQ and BEGIN_RESP to input i's sender (through its tile, deliver_to()).
+    void accept(unsigned i);
+    void respond(unsigned i, tlm::tlm_generic_payload& gp);
+    static void posted_accept(void* noc, const uint64_t* args);
+    static void posted_respond(void* noc, const uint64_t* args);
     // Round-robin pick among the eligible packets of a buffer: the oldest packet of the first
     // source after `last`. Returns the index in the buffer, or -1.
     static int pick(const std::vector<Packet>& buffer, unsigned sources, unsigned last, uint64_t t);

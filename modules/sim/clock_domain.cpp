@@ -6,6 +6,7 @@
 
 #include "clock_scheduler.h"
 #include "host_thread_pool.h"
+#include "sim_time.h"
 
 namespace mvp::sim {
 
@@ -268,6 +269,26 @@ void ClockDomain::sleep(Clocked* block) {
     }
 }
 
+void ClockDomain::post(Clocked& block, TileLog::Fn fn, void* object, uint64_t a0, uint64_t a1) {
+    ClockDomain* d = block.domain_;
+    // Deferred only to a pass that is sure to come at this time: the block's domain ticks its
+    // tiles on several threads and is evaluated after the caller's at this time, an edge of its.
+    if (d && d->tiles_parallel() && d->entries_[block.clock_index_].tile != kNoTile &&
+        !d->in_pass_ && ClockScheduler::instance().evaluates_later(d) &&
+        time_now().value() % d->period_.value() == 0)
+        return d->post_to_tile(block.clock_index_, fn, object, a0, a1);
+    const uint64_t args[4] = {a0, a1, 0, 0};
+    fn(object, args);
+}
+
+void ClockDomain::post_to_tile(unsigned index, TileLog::Fn fn, void* object, uint64_t a0,
+                               uint64_t a1) {
+    Tile& tile = *tiles_[entries_[index].tile];
+    tile.inbox.add(fn, object, a0, a1);
+    lanes_[tile.thread].posted = true;
+    posted_edge_ = now_from_kernel();
+}
+
 void ClockDomain::replay_wake(void* domain, const uint64_t* args) {
     auto* d = static_cast<ClockDomain*>(domain);
     d->wake(d->entries_[args[0]].block);
@@ -489,7 +510,9 @@ uint64_t ClockDomain::plan() {
 
 void ClockDomain::evaluate(uint64_t edge) {
     fire_timers(edge);
-    if (!any_awake() && !tile_timer_due(edge)) return;
+    const bool posted = posted_edge_ != kNoEdge;
+    posted_edge_ = kNoEdge;
+    if (!any_awake() && !tile_timer_due(edge) && !posted) return;
     ++active_edges_;
     // A block woken at this very time, or during this pass, starts on the next edge.
     tick_bits_ = awake_bits_;
@@ -501,6 +524,10 @@ void ClockDomain::evaluate(uint64_t edge) {
         // The tiles' timers fire with the others', before any block ticks; the lanes are
         // counted once the tiles are done.
         lanes_counted_after_pass_ = true;
+        if (posted) {
+            for (const auto& tile : tiles_) tile->inbox.replay();
+            for (Lane& lane : lanes_) lane.posted = false;
+        }
         for_live_tiles(0, tiles(), [&](unsigned t) { fire_tile_timers(*tiles_[t], edge); });
     }
     unsigned pos = 0;
@@ -542,7 +569,7 @@ void ClockDomain::tick_segment_parallel(const Segment& segment, uint64_t edge) {
     // When only this thread's tiles have work, no other thread is woken.
     bool others = false;
     for (unsigned l = 1; l < lanes_.size() && !others; ++l) {
-        others = lane(l).awake || lane(l).next_timer <= edge;
+        others = lane(l).awake || lane(l).next_timer <= edge || lanes_[l].posted;
     }
     parallel_pass_ = true;
     if (others) {
@@ -600,13 +627,17 @@ void ClockDomain::tick_tiles(void* domain, unsigned thread) {
     for (unsigned t : d->lane_tiles_[thread]) {
         if (t < segment.first_tile || t >= segment.end_tile) continue;
         Tile& tile = *d->tiles_[t];
-        if (tile.awake == 0 && tile.next_timer > edge) continue;
+        if (tile.awake == 0 && tile.next_timer > edge && tile.inbox.empty()) continue;
         current_tile_ = &tile;
         TileLog::set_current(&tile.log);
         try {
+            // What the memory side handed the tile for this edge comes first, as it came before
+            // the tiles' pass (post()).
+            tile.inbox.replay();
             d->fire_tile_timers(tile, edge);
             d->tick_tile(tile, edge);
         } catch (...) {
+            tile.inbox.clear();
             tile.error = std::current_exception();
         }
         TileLog::set_current(nullptr);
@@ -616,6 +647,7 @@ void ClockDomain::tick_tiles(void* domain, unsigned thread) {
     d->recount_lane_all(thread);
     const uint64_t busy = ns_since(start);
     Lane& lane = d->lanes_[thread];
+    lane.posted = false;
     lane.busy_ns += busy;
     if (kShared) {
         lane.pass_busy_ns += busy;

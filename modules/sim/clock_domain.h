@@ -89,6 +89,15 @@ class ClockDomain : public sc_core::sc_module {
     void sleep(Clocked* block);
     bool awake(const Clocked* block) const;
 
+    // A call into `block` (fn(object, args)) from the pass of a domain evaluated before the
+    // block's at the same time: the memory side's deliveries into an SP. When the block's domain
+    // ticks its tiles on several host threads and the block is in a tile, the call is made at
+    // the start of the tile's pass at this edge, on the tile's host thread, before its timers
+    // fire and its blocks tick: the same point of the tile's cycle as a call made now, so the
+    // result is the same, but the work is shared out with the tile's. Otherwise it is made now.
+    static void post(Clocked& block, TileLog::Fn fn, void* object, uint64_t a0 = 0,
+                     uint64_t a1 = 0);
+
     // Called after the blocks of every edge at which at least one block was ticked (tracers
     // sample there: nothing changes at the other edges).
     void add_edge_observer(std::function<void()> observer) {
@@ -133,6 +142,7 @@ class ClockDomain : public sc_core::sc_module {
         uint64_t armed = 0;                // bit k: block first + k has a timer
         uint64_t next_timer = UINT64_MAX;  // the earliest armed timer of its blocks
         TileLog log;
+        TileLog inbox;  // calls posted to the tile for the start of its next pass
         std::exception_ptr error;
     };
     // What the domain's process needs of a thread's tiles to plan its edges: whether a block is
@@ -141,6 +151,7 @@ class ClockDomain : public sc_core::sc_module {
     struct alignas(64) Lane {
         bool awake = false;
         bool dirty = false;
+        bool posted = false;  // one of its tiles has calls posted for the next pass
         uint64_t next_timer = UINT64_MAX;
         uint64_t busy_ns = 0;       // host time in its tiles since the last balance_lanes()
         uint64_t pass_busy_ns = 0;  // the same in the parallel passes, since assign_threads()
@@ -163,6 +174,9 @@ class ClockDomain : public sc_core::sc_module {
     static constexpr uint64_t kNoEdge = UINT64_MAX;
     // The next edge with work (an awake block, else the earliest timer), kNoEdge: none.
     uint64_t plan();
+    // A call posted to a tile (post()) waits for this domain's pass at the current time: the
+    // edge of that pass, kNoEdge: none.
+    uint64_t posted_edge() const { return posted_edge_; }
     // The pass of `edge`, at its time: due timers fire, the awake blocks tick.
     void evaluate(uint64_t edge);
     void assign_threads();
@@ -231,6 +245,12 @@ class ClockDomain : public sc_core::sc_module {
         if (timer < lane.next_timer) lane.next_timer = timer;
         if (!woke && timer == UINT64_MAX) lane.dirty = true;  // a sleep or a removed timer
     }
+    // The tiles are ticked on several host threads (what evaluate() decides at each pass).
+    bool tiles_parallel() const {
+        return pool_ && serial_reason_.empty() && segments_.size() == 1 && tiles_first_ &&
+               tiles_.size() > 1;
+    }
+    void post_to_tile(unsigned index, TileLog::Fn fn, void* object, uint64_t a0, uint64_t a1);
     bool lanes_awake();
     bool tile_timer_due(uint64_t edge);
     void tick_segment_parallel(const Segment& segment, uint64_t edge);
@@ -336,6 +356,7 @@ class ClockDomain : public sc_core::sc_module {
     // tiles, so that a chip with few busy SPs costs in proportion to them.
     std::vector<uint64_t> live_tiles_;
     bool parallel_pass_ = false;  // the tiles are being ticked on the host threads
+    uint64_t posted_edge_ = kNoEdge;
     uint64_t parallel_passes_ = 0;
     uint64_t pass_ns_ = 0;
     std::vector<Segment> segments_;

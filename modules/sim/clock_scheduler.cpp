@@ -26,6 +26,13 @@ void ClockScheduler::remove(ClockDomain* domain) {
     domains_.erase(it);
 }
 
+bool ClockScheduler::evaluates_later(const ClockDomain* domain) const {
+    if (!evaluating_) return false;
+    for (size_t d = 0; d < current_; ++d)
+        if (domains_[d] == domain) return true;
+    return false;
+}
+
 void ClockScheduler::run() {
     for (;;) {
         // Each domain's next edge with work, and the earliest time among them.
@@ -45,10 +52,15 @@ void ClockScheduler::run() {
         sc_core::wait(next - sc_core::sc_time_stamp(), event_);
         if (sc_core::sc_time_stamp() != next) continue;  // woken early: plan again
         evaluating_ = true;
-        // The last domain built first: the memory side before the SPs.
+        // The last domain built first: the memory side before the SPs. A domain that had nothing
+        // planned now is evaluated if an earlier one posted calls to its tiles.
         for (size_t d = domains_.size(); d-- > 0;) {
-            if (edges_[d] != ClockDomain::kNoEdge && times_[d] == next)
+            current_ = d;
+            if (edges_[d] != ClockDomain::kNoEdge && times_[d] == next) {
                 domains_[d]->evaluate(edges_[d]);
+            } else if (domains_[d]->posted_edge() != ClockDomain::kNoEdge) {
+                domains_[d]->evaluate(domains_[d]->posted_edge());
+            }
         }
         evaluating_ = false;
     }

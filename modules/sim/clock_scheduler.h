@@ -40,6 +40,9 @@ class ClockScheduler {
     void notify() {
         if (!evaluating_) event_.notify(sc_core::SC_ZERO_TIME);
     }
+    // Whether `domain` is still to be evaluated at the current time: passes are under way and
+    // it comes after the one being evaluated (ClockDomain::post()).
+    bool evaluates_later(const ClockDomain* domain) const;
     // The scheduler's loop (the host domain's SC_THREAD).
     void run();
 
@@ -51,6 +54,7 @@ class ClockScheduler {
     std::vector<sc_core::sc_time> times_;  // and its time
     sc_core::sc_event event_;
     bool evaluating_ = false;  // passes are under way: they are followed by a new plan anyway
+    size_t current_ = 0;       // the domain being evaluated (they go from the last to the first)
 };
 
 }  // namespace mvp::sim

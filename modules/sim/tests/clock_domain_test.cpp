@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace mvp::sim {
@@ -215,6 +216,86 @@ TEST(ClockDomain, TilesGiveTheSameResultsOnAnyNumberOfHostThreads) {
         EXPECT_GT(one.blocks[b]->cycles.size(), 10u) << "block " << b;
         EXPECT_EQ(one.blocks[b]->cycles, two.blocks[b]->cycles) << "block " << b;
         EXPECT_EQ(one.blocks[b]->cycles, three.blocks[b]->cycles) << "block " << b;
+    }
+}
+
+namespace posts {
+
+// A block of a tile that the memory side calls (ClockDomain::post): each call asks for a tick
+// `args[1]` edges later; its tick at edge 5 asks for one at edge 7.
+struct Receiver : Clocked {
+    explicit Receiver(ClockDomain& d) : domain(d) {}
+    void tick() override {
+        events.push_back("tick@" + std::to_string(domain.now()));
+        if (domain.now() == 5) domain.wake_at(this, 7);
+        domain.sleep(this);
+    }
+    static void call(void* self, const uint64_t* args) {
+        auto* r = static_cast<Receiver*>(self);
+        r->events.push_back("call" + std::to_string(args[0]) + "@" +
+                            std::to_string(r->domain.now()));
+        r->threads.push_back(std::this_thread::get_id());
+        r->domain.wake_at(r, r->domain.now() + args[1]);
+    }
+    ClockDomain& domain;
+    std::vector<std::string> events;
+    std::vector<std::thread::id> threads;
+};
+
+// The memory side (a domain built after the core's, so evaluated before it at a shared time):
+// awake from edge 1 to 7, it calls every tile's block at edges 3, 4 and 7.
+struct Sender : Clocked {
+    void tick() override {
+        const uint64_t now = domain->now();
+        if (now == 3 || now == 4 || now == 7) {
+            for (auto& r : *receivers)
+                ClockDomain::post(*r, &Receiver::call, r.get(), now, now == 3 ? 2 : 1);
+        }
+        if (now >= 7) domain->sleep(this);
+    }
+    ClockDomain* domain = nullptr;
+    std::vector<std::unique_ptr<Receiver>>* receivers = nullptr;
+};
+
+struct Chip {
+    static constexpr unsigned kTiles = 4;
+    Chip(const std::string& name, unsigned threads)
+        : core((name + "_core").c_str(), 1000.0), memory((name + "_memory").c_str(), 1000.0) {
+        for (unsigned t = 0; t < kTiles; ++t) {
+            core.begin_tile();
+            receivers.push_back(std::make_unique<Receiver>(core));
+            core.attach(receivers.back().get());
+            core.end_tile();
+        }
+        core.set_host_threads(threads);
+        sender.domain = &memory;
+        sender.receivers = &receivers;
+        memory.attach(&sender);
+        memory.wake(&sender);
+    }
+    ClockDomain core;
+    ClockDomain memory;
+    std::vector<std::unique_ptr<Receiver>> receivers;
+    Sender sender;
+};
+
+}  // namespace posts
+
+// The memory side's calls into a tile are made at the same edge, before the tile's blocks tick,
+// whether the core domain had anything planned then or not; with several host threads they run
+// on the thread that ticks the tile.
+TEST(ClockDomain, PostedCallsReachTheirTileAtTheSameEdgeOnItsThread) {
+    posts::Chip one("one", 1), two("two", 2);
+    sc_core::sc_start(20, sc_core::SC_NS);
+    const std::vector<std::string> expected = {"call3@3", "call4@4", "tick@5", "call7@7", "tick@7"};
+    const std::thread::id main = std::this_thread::get_id();
+    for (unsigned t = 0; t < posts::Chip::kTiles; ++t) {
+        EXPECT_EQ(one.receivers[t]->events, expected) << "tile " << t;
+        EXPECT_EQ(two.receivers[t]->events, expected) << "tile " << t;
+        for (std::thread::id id : one.receivers[t]->threads) EXPECT_EQ(id, main) << "tile " << t;
+        // The second half of the tiles is the worker's.
+        for (std::thread::id id : two.receivers[t]->threads)
+            EXPECT_EQ(id == main, t < posts::Chip::kTiles / 2) << "tile " << t;
     }
 }
 
