@@ -518,8 +518,7 @@ void ClockDomain::evaluate(uint64_t edge) {
     tick_bits_ = awake_bits_;
     in_pass_ = true;
     pass_edge_ = edge;
-    const bool parallel = pool_ && serial_reason_.empty() && segments_.size() == 1 &&
-                          tiles_first_ && tiles_.size() > 1;
+    const bool parallel = tiles_parallel();
     if (!parallel) {
         // The tiles' timers fire with the others', before any block ticks; the lanes are
         // counted once the tiles are done.
