@@ -6,6 +6,7 @@
 #include <string>
 
 #include "modules/config/config.h"
+#include "modules/noc/grant_history.h"
 #include "modules/sim/gpu_payload.h"
 #include "modules/sim/vcd_tracer.h"
 
@@ -41,10 +42,9 @@ struct Noc::Input {
     uint64_t pending_ready = 0;
     bool started = false;
     uint64_t accept_at = 0;
-    uint64_t link_free = 0;           // the request link takes a new packet from this cycle
-    unsigned buffered = 0;            // requests in this input's buffer (virtual output queues)
-    uint64_t granted_cycle = kNever;  // grants of this input's requests made at that cycle
-    unsigned granted = 0;
+    uint64_t link_free = 0;  // the request link takes a new packet from this cycle
+    unsigned buffered = 0;   // requests in this input's buffer (virtual output queues)
+    GrantHistory granted;    // grants of this input's requests, per cycle
 
     std::vector<Packet> responses;  // waiting for the response link, from any memory port
     Egress resp_out;
@@ -85,9 +85,8 @@ struct Noc::Output {
     std::vector<Packet> responses_in;  // from the controller, waiting for the response link
     uint64_t resp_link_free = 0;
 
-    uint32_t depth = 0;               // requests waiting for this port or holding it (VCD)
-    uint64_t removed_cycle = kNever;  // requests granted the link at that cycle
-    unsigned removed = 0;
+    uint32_t depth = 0;    // requests waiting for this port or holding it (VCD)
+    GrantHistory removed;  // requests granted the link, per cycle
 
     sim::StatGroup stats;
     uint64_t handed = 0;
@@ -178,8 +177,7 @@ void Noc::reset() {
         in.accept_at = 0;
         in.link_free = 0;
         in.buffered = 0;
-        in.granted_cycle = kNever;
-        in.granted = 0;
+        in.granted.clear();
         in.responses.clear();
         in.resp_out = Egress{};
         in.resp_link_free = 0;
@@ -197,8 +195,7 @@ void Noc::reset() {
         o.last = n_inputs() - 1;
         o.responses_in.clear();
         o.resp_link_free = 0;
-        o.removed_cycle = kNever;
-        o.removed = 0;
+        o.removed.clear();
         update_depth(j);
     }
     flights_.clear();
@@ -257,7 +254,7 @@ bool Noc::on_request(unsigned i, tlm::tlm_generic_payload& gp, const sc_time& at
     in.pending = &gp;
     // The buffer as it was at the start of this cycle, whether or not this cycle's grants have
     // been made yet, so that the answer does not depend on process order.
-    const unsigned occupied = in.buffered + (in.granted_cycle == cycle ? in.granted : 0);
+    const unsigned occupied = in.buffered + in.granted.between(cycle, cycle);
     if (in.link_free <= ready && occupied < params_.queue_depth) {
         // Takes the link at the next edge. END_REQ goes back so that the sender's next request
         // arrives when this one's last flit is through: now for a one-flit request.
@@ -373,18 +370,10 @@ void Noc::step_output(unsigned j, uint64_t t) {
         q.pop();
         if (q.empty()) o.waiting[source / 64] &= ~(uint64_t{1} << (source % 64));
         --o.queued;
-        if (o.removed_cycle != t) {
-            o.removed_cycle = t;
-            o.removed = 0;
-        }
-        ++o.removed;
+        o.removed.add(t);
         Input& from = *inputs_[p.from];
         --from.buffered;
-        if (from.granted_cycle != t) {
-            from.granted_cycle = t;
-            from.granted = 0;
-        }
-        ++from.granted;
+        from.granted.add(t);
         o.last = p.from;
         if (t > p.eligible) {
             ++contention_stalls_;
@@ -430,7 +419,7 @@ void Noc::enter_output(tlm::tlm_generic_payload& gp, unsigned i, uint64_t s, uin
     ++o.queued;
     // A request offered at the edge before `s` counts the buffer as it was at the start of that
     // cycle, whether or not the NoC's pass of that edge has granted from it yet.
-    const unsigned granted = offered && o.removed_cycle == s - 1 ? o.removed : 0;
+    const unsigned granted = offered ? o.removed.between(s - 1, s - 1) : 0;
     o.depth_samples.sample(static_cast<double>(o.queued + granted));
     update_depth(j);
     ++requests_;

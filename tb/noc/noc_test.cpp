@@ -12,9 +12,11 @@
 
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "modules/noc/grant_history.h"
 #include "modules/sim/clock_domain.h"
 #include "modules/sim/connect.h"
 #include "modules/sim/protocol_checker.h"
@@ -339,6 +341,28 @@ TEST_F(NocTest, DebugAndBlockingTransportAreRoutedByAddress) {
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     b.gen(1).port.socket->b_transport(gp, delay);  // through the DMA port
     EXPECT_EQ(back, 0xdeadbeefu);
+}
+
+// The grants of a span of cycles, counted per cycle: older cycles drop out as their slots are
+// reused, and a span longer than the history is an error, not a wrong count.
+TEST(GrantHistory, CountsTheGrantsOfASpanOfCycles) {
+    GrantHistory h;
+    EXPECT_EQ(h.between(0, 0), 0u);
+    h.add(5);
+    h.add(5);
+    h.add(6);
+    h.add(9);
+    EXPECT_EQ(h.between(5, 5), 2u);
+    EXPECT_EQ(h.between(5, 9), 4u);
+    EXPECT_EQ(h.between(6, 8), 1u);
+    EXPECT_EQ(h.between(7, 8), 0u);
+    EXPECT_EQ(h.between(10, 9), 0u);
+    h.add(5 + GrantHistory::kCycles);  // reuses cycle 5's slot
+    EXPECT_EQ(h.between(6, 5 + GrantHistory::kCycles), 3u);
+    EXPECT_EQ(h.between(5 + GrantHistory::kCycles, 5 + GrantHistory::kCycles), 1u);
+    EXPECT_THROW(h.between(5, 5 + GrantHistory::kCycles), std::logic_error);
+    h.clear();
+    EXPECT_EQ(h.between(6, 5 + GrantHistory::kCycles), 0u);
 }
 
 }  // namespace
