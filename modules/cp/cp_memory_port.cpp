@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "modules/sim/sim_time.h"
+
 namespace mvp {
 
 using sc_core::sc_time;
@@ -93,7 +95,7 @@ void CpMemoryPort::send_next() {
         tlm::tlm_generic_payload* gp = mm_.allocate();
         sim::GpuExtension* ext = sim::gpu_extension(*gp);
         ext->client = sim::GpuExtension::Client::kCp;
-        ext->issue_time = sc_core::sc_time_stamp();
+        ext->issue_time = sim::time_now();
         uint32_t id;
         if (free_ids_.empty()) {
             id = static_cast<uint32_t>(done_.size());

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "modules/sim/sim_time.h"
 #include "modules/sim/vcd_tracer.h"
 
 namespace mvp {
@@ -59,7 +60,7 @@ tlm::tlm_generic_payload* Dma::new_payload(sim::InitiatorPort& p) {
     tlm::tlm_generic_payload* gp = (&p == &host ? host_mm_ : gpu_mm_).allocate();
     sim::GpuExtension* ext = sim::gpu_extension(*gp);
     ext->client = sim::GpuExtension::Client::kDma;
-    ext->issue_time = sc_core::sc_time_stamp();
+    ext->issue_time = sim::time_now();
     ext->request_id = epoch_;
     ++in_flight_;
     return gp;

@@ -35,6 +35,8 @@ ClockDomain::~ClockDomain() { ClockScheduler::instance().remove(this); }
 
 thread_local const ClockDomain::Tile* ClockDomain::current_tile_ = nullptr;
 
+uint64_t ClockDomain::now_from_time() const { return time_now().value() / period_.value(); }
+
 uint64_t ClockDomain::cycle_at_or_after(const sc_time& t) const {
     uint64_t p = period_.value();
     return (t.value() + p - 1) / p;
@@ -274,7 +276,7 @@ void ClockDomain::post(Clocked& block, TileLog::Fn fn, void* object, uint64_t a0
     // Deferred only to a pass that is sure to come at this time: the block's domain ticks its
     // tiles on several threads and is evaluated after the caller's at this time, an edge of its.
     if (d && d->tiles_parallel() && d->entries_[block.clock_index_].tile != kNoTile &&
-        !d->in_pass_ && ClockScheduler::instance().evaluates_later(d) &&
+        !d->in_own_pass() && ClockScheduler::instance().evaluates_later(d) &&
         time_now().value() % d->period_.value() == 0)
         return d->post_to_tile(block.clock_index_, fn, object, a0, a1);
     const uint64_t args[4] = {a0, a1, 0, 0};
@@ -286,7 +288,7 @@ void ClockDomain::post_to_tile(unsigned index, TileLog::Fn fn, void* object, uin
     Tile& tile = *tiles_[entries_[index].tile];
     tile.inbox.add(fn, object, a0, a1);
     lanes_[tile.thread].posted = true;
-    posted_edge_ = now_from_kernel();
+    posted_edge_ = now_from_time();
 }
 
 void ClockDomain::replay_wake(void* domain, const uint64_t* args) {
@@ -493,7 +495,7 @@ void ClockDomain::sift_down(size_t pos) {
 
 void ClockDomain::notify() {
     // The scheduler plans again after every evaluation; other callers must wake it.
-    if (!in_pass_) ClockScheduler::instance().notify();
+    if (!in_own_pass()) ClockScheduler::instance().notify();
 }
 
 void ClockDomain::run() {
@@ -516,36 +518,36 @@ void ClockDomain::evaluate(uint64_t edge) {
     ++active_edges_;
     // A block woken at this very time, or during this pass, starts on the next edge.
     tick_bits_ = awake_bits_;
-    in_pass_ = true;
-    pass_edge_ = edge;
-    const bool parallel = tiles_parallel();
-    if (!parallel) {
-        // The tiles' timers fire with the others', before any block ticks; the lanes are
-        // counted once the tiles are done.
-        lanes_counted_after_pass_ = true;
-        if (posted) {
-            for (const auto& tile : tiles_) tile->inbox.replay();
-            for (Lane& lane : lanes_) lane.posted = false;
+    {
+        const Pass pass(*this, edge);
+        const bool parallel = tiles_parallel();
+        if (!parallel) {
+            // The tiles' timers fire with the others', before any block ticks; the lanes are
+            // counted once the tiles are done.
+            lanes_counted_after_pass_ = true;
+            if (posted) {
+                for (const auto& tile : tiles_) tile->inbox.replay();
+                for (Lane& lane : lanes_) lane.posted = false;
+            }
+            for_live_tiles(0, tiles(), [&](unsigned t) { fire_tile_timers(*tiles_[t], edge); });
         }
-        for_live_tiles(0, tiles(), [&](unsigned t) { fire_tile_timers(*tiles_[t], edge); });
-    }
-    unsigned pos = 0;
-    for (const Segment& segment : segments_) {
-        tick_range(pos, tiles_[segment.first_tile]->first, edge);
-        if (parallel) {
-            tick_segment_parallel(segment, edge);
-        } else {
-            for_live_tiles(segment.first_tile, segment.end_tile,
-                           [&](unsigned t) { tick_tile(*tiles_[t], edge); });
+        unsigned pos = 0;
+        for (const Segment& segment : segments_) {
+            tick_range(pos, tiles_[segment.first_tile]->first, edge);
+            if (parallel) {
+                tick_segment_parallel(segment, edge);
+            } else {
+                for_live_tiles(segment.first_tile, segment.end_tile,
+                               [&](unsigned t) { tick_tile(*tiles_[t], edge); });
+            }
+            pos = tiles_[segment.end_tile - 1]->end;
         }
-        pos = tiles_[segment.end_tile - 1]->end;
+        tick_range(pos, static_cast<unsigned>(entries_.size()), edge);
+        if (!parallel) {
+            lanes_counted_after_pass_ = false;
+            for (unsigned l = 0; l < lanes_.size(); ++l) recount_lane(l);
+        }
     }
-    tick_range(pos, static_cast<unsigned>(entries_.size()), edge);
-    if (!parallel) {
-        lanes_counted_after_pass_ = false;
-        for (unsigned l = 0; l < lanes_.size(); ++l) recount_lane(l);
-    }
-    in_pass_ = false;
     for (const auto& observe : observers_) observe();
 }
 
@@ -565,6 +567,7 @@ void ClockDomain::tick_tile(Tile& tile, uint64_t edge) {
 
 void ClockDomain::tick_segment_parallel(const Segment& segment, uint64_t edge) {
     pass_segment_ = &segment;
+    pass_edge_ = edge;
     // When only this thread's tiles have work, no other thread is woken.
     bool others = false;
     for (unsigned l = 1; l < lanes_.size() && !others; ++l) {
@@ -622,6 +625,7 @@ void ClockDomain::tick_tiles(void* domain, unsigned thread) {
     auto* d = static_cast<ClockDomain*>(domain);
     const Segment& segment = *d->pass_segment_;
     const uint64_t edge = d->pass_edge_;
+    const Pass pass(*d, edge);
     const auto start = std::chrono::steady_clock::now();
     for (unsigned t : d->lane_tiles_[thread]) {
         if (t < segment.first_tile || t >= segment.end_tile) continue;

@@ -54,9 +54,10 @@ class ClockDomain : public sc_core::sc_module {
 
     double mhz() const { return mhz_; }
     const sc_core::sc_time& period() const { return period_; }
-    // The cycle of the current simulated time (the last edge at or before it). During the
-    // domain's own pass it is the edge being evaluated, known without asking the kernel.
-    uint64_t now() const { return in_pass_ ? pass_edge_ : now_from_kernel(); }
+    // The cycle of this host thread's simulated time (time_now(): the last edge at or before
+    // it). On a host thread evaluating the domain's own pass it is the edge of that pass, known
+    // without asking the kernel.
+    uint64_t now() const { return pass_.domain == this ? pass_.edge : now_from_time(); }
     // The time of an edge, and the first edge at or after a time.
     sc_core::sc_time time_of(uint64_t cycle) const { return period_ * static_cast<double>(cycle); }
     uint64_t cycle_at_or_after(const sc_core::sc_time& t) const;
@@ -120,6 +121,31 @@ class ClockDomain : public sc_core::sc_module {
     HostFigures host_figures() const;
 
   private:
+    // The pass a host thread is evaluating: the domain and the edge (what now() reads).
+    struct PassEdge {
+        const ClockDomain* domain;
+        uint64_t edge;
+    };
+    // Sets it, and the edge's time as the thread's time (LocalTime), from its construction to
+    // its destruction: the domain's own thread during evaluate(), each tile's host thread during
+    // its part of the pass.
+    class Pass {
+      public:
+        Pass(const ClockDomain& domain, uint64_t edge)
+            : time_(domain.time_of(edge)), outer_(pass_) {
+            pass_ = PassEdge{&domain, edge};
+        }
+        ~Pass() { pass_ = outer_; }
+        Pass(const Pass&) = delete;
+        Pass& operator=(const Pass&) = delete;
+
+      private:
+        LocalTime time_;
+        PassEdge outer_;
+    };
+    // Whether this host thread is evaluating the domain's own pass.
+    bool in_own_pass() const { return pass_.domain == this; }
+
     static constexpr unsigned kNoTile = ~0u;
     struct Entry {
         Clocked* block;
@@ -270,7 +296,8 @@ class ClockDomain : public sc_core::sc_module {
     static void replay_wake(void* domain, const uint64_t* args);
     static void replay_wake_at(void* domain, const uint64_t* args);
     static void replay_sleep(void* domain, const uint64_t* args);
-    uint64_t now_from_kernel() const { return time_now().value() / period_.value(); }
+    // now() outside the domain's own pass (out of line: now() stays small enough to inline).
+    uint64_t now_from_time() const;
     void notify();
     void set_awake(unsigned index, bool awake) {
         const unsigned t = entries_[index].tile;
@@ -348,8 +375,6 @@ class ClockDomain : public sc_core::sc_module {
     std::vector<unsigned> far_;
     std::vector<std::function<void()>> observers_;
     uint64_t active_edges_ = 0;
-    bool in_pass_ = false;    // the domain's process is ticking its blocks
-    uint64_t pass_edge_ = 0;  // the edge of the current pass
 
     std::vector<std::unique_ptr<Tile>> tiles_;
     // Bit t: tile t has an awake block or an armed timer. A one-thread pass visits only these
@@ -373,7 +398,10 @@ class ClockDomain : public sc_core::sc_module {
     // outside a tile ticks before them, and they fire their timers in their own pass).
     bool tiles_first_ = true;
     static thread_local const Tile* current_tile_;  // the tile this host thread is ticking
-    const Segment* pass_segment_ = nullptr;         // the segment of a parallel pass
+    static inline thread_local PassEdge pass_{nullptr,
+                                              0};  // the pass this host thread is evaluating
+    const Segment* pass_segment_ = nullptr;        // the segment of a parallel pass
+    uint64_t pass_edge_ = 0;                       // and its edge
 };
 
 }  // namespace mvp::sim

@@ -3,6 +3,8 @@
 #include <atomic>
 #include <cstdio>
 
+#include "sim_time.h"
+
 namespace mvp::sim {
 
 using sc_core::sc_time;
@@ -29,7 +31,7 @@ void ProtocolChecker::violation(const std::string& what, const tlm::tlm_generic_
     char addr[32];
     std::snprintf(addr, sizeof addr, "0x%08llx", static_cast<unsigned long long>(gp.get_address()));
     std::string msg = std::string(name()) + ": " + what + " (payload at address " + addr +
-                      ", time " + sc_core::sc_time_stamp().to_string() + ")";
+                      ", time " + time_now().to_string() + ")";
     SC_REPORT_ERROR("mvp/tlm_checker", msg.c_str());
 }
 
@@ -47,7 +49,7 @@ void ProtocolChecker::complete(tlm::tlm_generic_payload& gp) {
 
 void ProtocolChecker::observe(tlm::tlm_generic_payload& gp, tlm::tlm_phase phase, bool fw,
                               const sc_time& delay) {
-    sc_time at = sc_core::sc_time_stamp() + delay;
+    sc_time at = time_now() + delay;
     sc_time& last = fw ? last_fw_ : last_bw_;
     if (at < last)
         violation("timing annotation goes back in time on the " +

@@ -227,6 +227,7 @@ struct Receiver : Clocked {
     explicit Receiver(ClockDomain& d) : domain(d) {}
     void tick() override {
         events.push_back("tick@" + std::to_string(domain.now()));
+        check_time();
         if (domain.now() == 5) domain.wake_at(this, 7);
         domain.sleep(this);
     }
@@ -235,11 +236,17 @@ struct Receiver : Clocked {
         r->events.push_back("call" + std::to_string(args[0]) + "@" +
                             std::to_string(r->domain.now()));
         r->threads.push_back(std::this_thread::get_id());
+        r->check_time();
         r->domain.wake_at(r, r->domain.now() + args[1]);
+    }
+    // The host thread's time is the edge's, on whichever thread the tile runs.
+    void check_time() {
+        if (time_now() != domain.time_of(domain.now())) ++wrong_times;
     }
     ClockDomain& domain;
     std::vector<std::string> events;
     std::vector<std::thread::id> threads;
+    unsigned wrong_times = 0;
 };
 
 // The memory side (a domain built after the core's, so evaluated before it at a shared time):
@@ -296,7 +303,41 @@ TEST(ClockDomain, PostedCallsReachTheirTileAtTheSameEdgeOnItsThread) {
         // The second half of the tiles is the worker's.
         for (std::thread::id id : two.receivers[t]->threads)
             EXPECT_EQ(id == main, t < posts::Chip::kTiles / 2) << "tile " << t;
+        EXPECT_EQ(one.receivers[t]->wrong_times, 0u) << "tile " << t;
+        EXPECT_EQ(two.receivers[t]->wrong_times, 0u) << "tile " << t;
     }
+}
+
+// A host thread with a time of its own (LocalTime: a tile evaluated at an edge other than the
+// kernel's) reads it as time_now() and as every domain's now(); other threads keep the kernel's,
+// and a nested time gives the outer one back.
+TEST(ClockDomain, AHostThreadsLocalTimeIsWhatItsBlocksRead) {
+    ClockDomain core("local_core", 1000.0);
+    ClockDomain dram("local_dram", 800.0);
+    sc_core::sc_start(3, sc_core::SC_NS);
+    const sc_core::sc_time kernel = sc_core::sc_time_stamp();
+    sc_core::sc_time seen;
+    uint64_t core_cycle = 0, dram_cycle = 0, nested = 0, after = 0;
+    bool main_unchanged = false;
+    std::thread other([&] {
+        const LocalTime at(sc_core::sc_time(10, sc_core::SC_NS));
+        seen = time_now();
+        core_cycle = core.now();
+        dram_cycle = dram.now();
+        {
+            const LocalTime later(sc_core::sc_time(20, sc_core::SC_NS));
+            nested = core.now();
+        }
+        after = core.now();
+    });
+    other.join();
+    main_unchanged = time_now() == kernel && core.now() == 3 && !LocalTime::current();
+    EXPECT_EQ(seen, sc_core::sc_time(10, sc_core::SC_NS));
+    EXPECT_EQ(core_cycle, 10u);
+    EXPECT_EQ(dram_cycle, 8u);
+    EXPECT_EQ(nested, 20u);
+    EXPECT_EQ(after, 10u);
+    EXPECT_TRUE(main_unchanged);
 }
 
 TEST(ClockDomain, TilesRunSeriallyWhenSomethingSharedIsAttached) {
