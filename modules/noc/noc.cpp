@@ -43,8 +43,13 @@ struct Noc::Input {
     bool started = false;
     uint64_t accept_at = 0;
     uint64_t link_free = 0;  // the request link takes a new packet from this cycle
-    unsigned buffered = 0;   // requests in this input's buffer (virtual output queues)
-    GrantHistory granted;    // grants of this input's requests, per cycle
+    // Its buffer (virtual output queues) holds the requests that took the link and have not
+    // been granted their memory port yet: the sender's side counts the first, the memory
+    // ports' grants the second, each written by one side only.
+    unsigned entered = 0;
+    unsigned left = 0;
+    GrantHistory granted;  // the grants, per cycle
+    unsigned buffered() const { return entered - left; }
 
     std::vector<Packet> responses;  // waiting for the response link, from any memory port
     Egress resp_out;
@@ -176,7 +181,8 @@ void Noc::reset() {
         in.started = false;
         in.accept_at = 0;
         in.link_free = 0;
-        in.buffered = 0;
+        in.entered = 0;
+        in.left = 0;
         in.granted.clear();
         in.responses.clear();
         in.resp_out = Egress{};
@@ -254,7 +260,7 @@ bool Noc::on_request(unsigned i, tlm::tlm_generic_payload& gp, const sc_time& at
     in.pending = &gp;
     // The buffer as it was at the start of this cycle, whether or not this cycle's grants have
     // been made yet, so that the answer does not depend on process order.
-    const unsigned occupied = in.buffered + in.granted.between(cycle, cycle);
+    const unsigned occupied = in.buffered() + in.granted.between(cycle, cycle);
     if (in.link_free <= ready && occupied < params_.queue_depth) {
         // Takes the link at the next edge. END_REQ goes back so that the sender's next request
         // arrives when this one's last flit is through: now for a one-flit request.
@@ -372,7 +378,7 @@ void Noc::step_output(unsigned j, uint64_t t) {
         --o.queued;
         o.removed.add(t);
         Input& from = *inputs_[p.from];
-        --from.buffered;
+        ++from.left;
         from.granted.add(t);
         o.last = p.from;
         if (t > p.eligible) {
@@ -392,7 +398,7 @@ void Noc::step_output(unsigned j, uint64_t t) {
 unsigned Noc::start_request(unsigned i, uint64_t s, uint64_t ready, bool offered) {
     Input& in = *inputs_[i];
     tlm::tlm_generic_payload& gp = *in.pending;
-    ++in.buffered;
+    ++in.entered;
     const unsigned bytes = request_bytes(gp);
     const unsigned f = flits(bytes);
     in.link_free = s + f;
@@ -445,7 +451,7 @@ void Noc::replay_enter_output(void* noc, const uint64_t* args) {
 void Noc::step_input(unsigned i, uint64_t t) {
     Input& in = *inputs_[i];
     if (in.pending && !in.started && in.pending_ready <= t && in.link_free <= t &&
-        in.buffered < params_.queue_depth) {
+        in.buffered() < params_.queue_depth) {
         const unsigned f = start_request(i, t, in.pending_ready, false);
         in.started = true;
         in.accept_at = f > 1 ? t + f - 2 : t;
@@ -560,7 +566,7 @@ uint64_t Noc::next_event(uint64_t t) const {
         if (in.pending) {
             if (in.started) {
                 next = std::min(next, in.accept_at);
-            } else if (in.buffered < params_.queue_depth) {
+            } else if (in.buffered() < params_.queue_depth) {
                 next = std::min(next, std::max(in.pending_ready, in.link_free));
             }  // else a grant at an output frees an entry (an output event)
         }
