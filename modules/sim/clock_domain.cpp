@@ -286,9 +286,10 @@ void ClockDomain::post(Clocked& block, TileLog::Fn fn, void* object, uint64_t a0
 void ClockDomain::post_to_tile(unsigned index, TileLog::Fn fn, void* object, uint64_t a0,
                                uint64_t a1) {
     Tile& tile = *tiles_[entries_[index].tile];
+    posted_edge_ = now_from_time();
+    tile.inbox.set_edge(posted_edge_);
     tile.inbox.add(fn, object, a0, a1);
     lanes_[tile.thread].posted = true;
-    posted_edge_ = now_from_time();
 }
 
 void ClockDomain::replay_wake(void* domain, const uint64_t* args) {
@@ -526,7 +527,7 @@ void ClockDomain::evaluate(uint64_t edge) {
             // counted once the tiles are done.
             lanes_counted_after_pass_ = true;
             if (posted) {
-                for (const auto& tile : tiles_) tile->inbox.replay();
+                for (const auto& tile : tiles_) tile->inbox.replay_through(edge);
                 for (Lane& lane : lanes_) lane.posted = false;
             }
             for_live_tiles(0, tiles(), [&](unsigned t) { fire_tile_timers(*tiles_[t], edge); });
@@ -632,11 +633,12 @@ void ClockDomain::tick_tiles(void* domain, unsigned thread) {
         Tile& tile = *d->tiles_[t];
         if (tile.awake == 0 && tile.next_timer > edge && tile.inbox.empty()) continue;
         current_tile_ = &tile;
+        tile.log.set_edge(edge);
         TileLog::set_current(&tile.log);
         try {
             // What the memory side handed the tile for this edge comes first, as it came before
             // the tiles' pass (post()).
-            tile.inbox.replay();
+            tile.inbox.replay_through(edge);
             d->fire_tile_timers(tile, edge);
             d->tick_tile(tile, edge);
         } catch (...) {

@@ -168,7 +168,7 @@ class ClockDomain : public sc_core::sc_module {
         uint64_t armed = 0;                // bit k: block first + k has a timer
         uint64_t next_timer = UINT64_MAX;  // the earliest armed timer of its blocks
         TileLog log;
-        TileLog inbox;  // calls posted to the tile for the start of its next pass
+        TileLog inbox;  // calls posted to the tile for the start of its pass at their edge
         std::exception_ptr error;
     };
     // What the domain's process needs of a thread's tiles to plan its edges: whether a block is

@@ -13,18 +13,21 @@ void TileLog::call_closure(void* log, const uint64_t* args) {
     static_cast<TileLog*>(log)->closures_[args[0]]();
 }
 
-void TileLog::replay() {
+void TileLog::replay() { replay_through(UINT64_MAX); }
+
+void TileLog::replay_through(uint64_t edge) {
     // A replayed record may not add to this log (the replay runs outside any tile).
-    for (size_t k = 0; k < records_.size(); ++k) {
-        const Record& r = records_[k];
+    for (; head_ < records_.size() && records_[head_].edge <= edge; ++head_) {
+        const Record& r = records_[head_];
         r.fn(r.object, r.args);
     }
-    clear();
+    if (head_ == records_.size()) clear();
 }
 
 void TileLog::clear() {
     records_.clear();
     closures_.clear();
+    head_ = 0;
 }
 
 void run_or_defer(std::function<void()> fn) {

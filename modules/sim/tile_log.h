@@ -24,27 +24,36 @@ class TileLog {
     static TileLog* current() { return current_; }
     static void set_current(TileLog* log) { current_ = log; }
 
+    // The edge the records added from now on belong to: a tile's pass sets it for its log, a
+    // call posted to a tile for its inbox. Records are added in edge order.
+    void set_edge(uint64_t edge) { edge_ = edge; }
     void add(Fn fn, void* object, uint64_t a0 = 0, uint64_t a1 = 0, uint64_t a2 = 0,
              uint64_t a3 = 0) {
-        records_.push_back(Record{fn, object, {a0, a1, a2, a3}});
+        records_.push_back(Record{fn, object, edge_, {a0, a1, a2, a3}});
     }
     void add(std::function<void()> fn);
     // Does what was recorded, in order, and empties the log.
     void replay();
+    // Does what was recorded for the edges up to `edge`, in order, and keeps the rest: several
+    // edges of a tile's log replayed edge by edge among the other tiles' (windows of edges).
+    void replay_through(uint64_t edge);
     // Forgets what was recorded (a pass that ended in an error).
     void clear();
-    bool empty() const { return records_.empty(); }
+    bool empty() const { return head_ == records_.size(); }
 
   private:
     struct Record {
         Fn fn;
         void* object;
+        uint64_t edge;
         uint64_t args[4];
     };
     static void call_closure(void* log, const uint64_t* args);
 
     std::vector<Record> records_;
+    size_t head_ = 0;  // the records before it are replayed
     std::vector<std::function<void()>> closures_;
+    uint64_t edge_ = 0;
     static thread_local TileLog* current_;
 };
 

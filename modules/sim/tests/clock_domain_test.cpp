@@ -340,6 +340,40 @@ TEST(ClockDomain, AHostThreadsLocalTimeIsWhatItsBlocksRead) {
     EXPECT_TRUE(main_unchanged);
 }
 
+// A tile's log holds the records of several edges (a window) and replays them edge by edge, in
+// the order they were added, closures included; what is left waits for a later edge.
+TEST(TileLog, ReplaysEdgeByEdgeInOrder) {
+    std::vector<std::string> done;
+    auto record = [](void* out, const uint64_t* args) {
+        static_cast<std::vector<std::string>*>(out)->push_back("r" + std::to_string(args[0]));
+    };
+    TileLog log;
+    log.set_edge(3);
+    log.add(record, &done, 1);
+    log.add(record, &done, 2);
+    log.set_edge(4);
+    log.add([&done] { done.push_back("c3"); });
+    log.set_edge(6);
+    log.add(record, &done, 4);
+    log.replay_through(2);
+    EXPECT_TRUE(done.empty());
+    log.replay_through(3);
+    EXPECT_EQ(done, (std::vector<std::string>{"r1", "r2"}));
+    log.replay_through(5);
+    EXPECT_EQ(done, (std::vector<std::string>{"r1", "r2", "c3"}));
+    EXPECT_FALSE(log.empty());
+    log.set_edge(7);
+    log.add([&done] { done.push_back("c5"); });
+    log.replay();
+    EXPECT_EQ(done, (std::vector<std::string>{"r1", "r2", "c3", "r4", "c5"}));
+    EXPECT_TRUE(log.empty());
+    log.set_edge(8);
+    log.add(record, &done, 6);
+    log.clear();
+    log.replay();
+    EXPECT_EQ(done.size(), 5u);
+}
+
 TEST(ClockDomain, TilesRunSeriallyWhenSomethingSharedIsAttached) {
     tiles::Scenario one("one", 1), serial("serial", 2);
     serial.domain.run_tiles_serially("a shared log");
