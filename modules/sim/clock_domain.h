@@ -398,10 +398,10 @@ class ClockDomain : public sc_core::sc_module {
     // outside a tile ticks before them, and they fire their timers in their own pass).
     bool tiles_first_ = true;
     static thread_local const Tile* current_tile_;  // the tile this host thread is ticking
-    static inline thread_local PassEdge pass_{nullptr,
-                                              0};  // the pass this host thread is evaluating
-    const Segment* pass_segment_ = nullptr;        // the segment of a parallel pass
-    uint64_t pass_edge_ = 0;                       // and its edge
+    // The pass this host thread is evaluating.
+    static inline thread_local PassEdge pass_{nullptr, 0};
+    const Segment* pass_segment_ = nullptr;  // the segment of a parallel pass
+    uint64_t pass_edge_ = 0;                 // and its edge
 };
 
 }  // namespace mvp::sim
