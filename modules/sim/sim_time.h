@@ -31,7 +31,8 @@ class LocalTime {
 // The current simulated time of this host thread: its LocalTime if one is set, else the
 // kernel's, as sc_core::sc_time_stamp() gives it, read in place from the simulation context
 // (sc_time_stamp() is a call into the SystemC library, and the memory blocks ask for the time
-// on every transaction that crosses a link). Every block reads the time through this.
+// on every transaction that crosses a link). Blocks read the time through this
+// (doc/timing-model.md).
 inline const sc_core::sc_time& time_now() {
     if (const sc_core::sc_time* local = LocalTime::current()) return *local;
     return sc_core::sc_get_curr_simcontext()->time_stamp();
