@@ -6,7 +6,8 @@
 #include <string>
 
 #include "modules/config/config.h"
-#include "modules/noc/grant_history.h"
+#include "modules/noc/cycle_history.h"
+#include "modules/sim/clock_scheduler.h"
 #include "modules/sim/gpu_payload.h"
 #include "modules/sim/vcd_tracer.h"
 
@@ -23,6 +24,22 @@ NocParams NocParams::from_config(const config::Config& c) {
     return p;
 }
 
+// An input's request half (its link and buffer entries, up to END_REQ) ticking in its sender's
+// tile (deliver_to()): the held request's start and the END_REQ of a multi-flit one are decided
+// there, at the sender's edges, rather than in the NoC's pass. The same steps at the same edges
+// (the NoC's pass of an edge comes first, so the grants of the edge are in), but on the tile's
+// host thread, and without the NoC reading the sender's side: what windows of several edges need
+// (doc/performance.md).
+class Noc::Link : public sim::Clocked {
+  public:
+    Link(Noc& noc, unsigned input) : noc_(noc), input_(input) {}
+    void tick() override { noc_.step_link(input_); }
+
+  private:
+    Noc& noc_;
+    unsigned input_;
+};
+
 // One input: an SP's (or the DMA path's) link into the NoC, its request buffer, and the
 // response link back to it.
 struct Noc::Input {
@@ -36,6 +53,7 @@ struct Noc::Input {
 
     sim::TargetPort port;
     sim::Clocked* sender = nullptr;  // the sender's block, when it is in a tile (deliver_to())
+    std::unique_ptr<Link> link;      // the request half in the sender's tile, if there
     // The request the sender is offering (BEGIN_REQ without END_REQ yet): waiting for the
     // link and a buffer entry until `started`, then crossing the link until accept_at.
     tlm::tlm_generic_payload* pending = nullptr;
@@ -48,7 +66,7 @@ struct Noc::Input {
     // ports' grants the second, each written by one side only.
     unsigned entered = 0;
     unsigned left = 0;
-    GrantHistory granted;  // the grants, per cycle
+    CycleHistory granted;  // the grants, per cycle
     unsigned buffered() const { return entered - left; }
 
     std::vector<Packet> responses;  // waiting for the response link, from any memory port
@@ -91,7 +109,14 @@ struct Noc::Output {
     uint64_t resp_link_free = 0;
 
     uint32_t depth = 0;    // requests waiting for this port or holding it (VCD)
-    GrantHistory removed;  // requests granted the link, per cycle
+    CycleHistory removed;  // requests granted the link, per cycle
+    CycleHistory offered;  // requests entered straight from their sender, by entry cycle
+    CycleHistory held;     // requests entered after a wait, by entry cycle
+    // The depth samples of the requests offered at edge `open_edge` that still lack the waiting
+    // requests starting at that edge after them (in a later tile's pass): completed once the
+    // edge is over (finish_samples()).
+    std::vector<size_t> open_samples;
+    uint64_t open_edge = 0;
 
     sim::StatGroup stats;
     uint64_t handed = 0;
@@ -188,6 +213,7 @@ void Noc::reset() {
         in.resp_out = Egress{};
         in.resp_link_free = 0;
         in.resp_last = n_outputs() - 1;
+        if (in.link) in.link->clock_domain()->sleep(in.link.get());
     }
     for (unsigned j = 0; j < n_outputs(); ++j) {
         Output& o = *outputs_[j];
@@ -202,6 +228,9 @@ void Noc::reset() {
         o.responses_in.clear();
         o.resp_link_free = 0;
         o.removed.clear();
+        o.offered.clear();
+        o.held.clear();
+        o.open_samples.clear();
         update_depth(j);
     }
     flights_.clear();
@@ -271,15 +300,20 @@ bool Noc::on_request(unsigned i, tlm::tlm_generic_payload& gp, const sc_time& at
         }
         in.started = true;
         in.accept_at = ready + f - 2;
-        mark_active(i);
-        wake_for(in.accept_at);
+        step_request_at(i, in.accept_at);
         return false;
     }
     in.started = false;
     in.pending_ready = ready;
-    mark_active(i);
-    wake_for(ready);
+    step_request_at(i, ready);
     return false;
+}
+
+void Noc::step_request_at(unsigned i, uint64_t cycle) {
+    Input& in = *inputs_[i];
+    if (in.link) return in.link->clock_domain()->wake_at(in.link.get(), cycle);
+    mark_active(i);
+    wake_for(cycle);
 }
 
 void Noc::on_response(unsigned j, tlm::tlm_generic_payload& gp, const sc_time& at) {
@@ -352,6 +386,7 @@ void Noc::update_depth(unsigned j) {
 // through and the controller takes requests; then grant the link to the next input.
 void Noc::step_output(unsigned j, uint64_t t) {
     Output& o = *outputs_[j];
+    if (!o.open_samples.empty() && o.open_edge < t) finish_samples(o);
     for (;;) {
         if (o.out.gp) {
             if (o.out.send_at > t) return;
@@ -423,14 +458,32 @@ void Noc::enter_output(tlm::tlm_generic_payload& gp, unsigned i, uint64_t s, uin
     o.requests[i].push(Packet{&gp, i, s + params_.latency});
     o.waiting[i / 64] |= uint64_t{1} << (i % 64);
     ++o.queued;
-    // A request offered at the edge before `s` counts the buffer as it was at the start of that
-    // cycle, whether or not the NoC's pass of that edge has granted from it yet.
-    const unsigned granted = offered ? o.removed.between(s - 1, s - 1) : 0;
-    o.depth_samples.sample(static_cast<double>(o.queued + granted));
+    // A request offered at edge e = s - 1 counts the buffer as it was at the start of e, whether
+    // or not the NoC's pass of e has granted from it yet, with every waiting request that starts
+    // at e. One that waited counts it after the grants of s, without the requests offered at s
+    // (they enter at s + 1). Waiting requests start in the NoC's pass (before the senders') or
+    // in their senders' tiles (among them, in tile order): each sample takes or leaves out the
+    // others of its edge whatever the order.
+    if (offered) {
+        const uint64_t e = s - 1;
+        if (!o.open_samples.empty() && o.open_edge != e) finish_samples(o);
+        o.open_edge = e;
+        o.open_samples.push_back(o.queued + o.removed.between(e, e) - o.held.between(e, e));
+        o.offered.add(s);
+    } else {
+        o.held.add(s);
+        o.depth_samples.sample(static_cast<double>(o.queued - o.offered.between(s + 1, s + 1)));
+    }
     update_depth(j);
     ++requests_;
     bytes_ += request_bytes(gp);
     wake_for(s + params_.latency);
+}
+
+void Noc::finish_samples(Output& o) {
+    const unsigned later = o.held.between(o.open_edge, o.open_edge);
+    for (size_t count : o.open_samples) o.depth_samples.sample(static_cast<double>(count + later));
+    o.open_samples.clear();
 }
 
 void Noc::replay_flight(void* noc, const uint64_t* args) {
@@ -447,11 +500,12 @@ void Noc::replay_enter_output(void* noc, const uint64_t* args) {
 
 // An input port whose sender had to wait (link busy or buffer full): the request takes the
 // link when both allow; END_REQ goes back in the cycle before its last flit crosses (at once
-// for a one-flit request).
-void Noc::step_input(unsigned i, uint64_t t) {
+// for a one-flit request). Returns the next edge with a step to take (kNever: none).
+uint64_t Noc::step_request(unsigned i, uint64_t t) {
     Input& in = *inputs_[i];
-    if (in.pending && !in.started && in.pending_ready <= t && in.link_free <= t &&
-        in.buffered() < params_.queue_depth) {
+    if (in.pending && !in.started) {
+        if (in.pending_ready > t || in.link_free > t || in.buffered() >= params_.queue_depth)
+            return std::max({t + 1, in.pending_ready, in.link_free});  // a grant may come any edge
         const unsigned f = start_request(i, t, in.pending_ready, false);
         in.started = true;
         in.accept_at = f > 1 ? t + f - 2 : t;
@@ -461,6 +515,17 @@ void Noc::step_input(unsigned i, uint64_t t) {
         in.started = false;
         accept(i);  // the sender may offer its next request from here on
     }
+    return in.pending ? in.accept_at : kNever;
+}
+
+void Noc::step_link(unsigned i) {
+    Input& in = *inputs_[i];
+    sim::ClockDomain& domain = *in.link->clock_domain();
+    const uint64_t t = domain.now();  // the NoC's cycle too: the two clocks are the same
+    const uint64_t next = step_request(i, t);
+    if (next == t + 1) return;
+    domain.sleep(in.link.get());
+    if (next != kNever) domain.wake_at(in.link.get(), next);
 }
 
 // The response link from a memory controller: one response enters per flits cycles.
@@ -513,7 +578,21 @@ void Noc::step_response_out(unsigned i, uint64_t t) {
     }
 }
 
-void Noc::deliver_to(unsigned i, sim::Clocked& block) { inputs_.at(i)->sender = &block; }
+void Noc::deliver_to(unsigned i, sim::Clocked& block) {
+    Input& in = *inputs_.at(i);
+    in.sender = &block;
+    // The request half moves into the sender's tile when the tile's edges are the NoC's and come
+    // after the NoC's pass at a shared time, so that its steps fall at the same edges and after
+    // the same grants. Not with a waveform: the memory ports' queue depth would change in the
+    // sender's pass instead of the NoC's at a time step (the same values, other bytes).
+    sim::ClockDomain* domain = block.clock_domain();
+    if (in.link || !domain || !domain->in_tile(block) || domain->period() != clock_.period() ||
+        !sim::ClockScheduler::instance().evaluated_before(&clock_, domain) ||
+        sim::VcdTracer::instance().enabled())
+        return;
+    in.link = std::make_unique<Link>(*this, i);
+    domain->attach_before(in.link.get(), block);
+}
 
 void Noc::accept(unsigned i) {
     Input& in = *inputs_[i];
@@ -539,6 +618,8 @@ void Noc::posted_respond(void* noc, const uint64_t* args) {
         *reinterpret_cast<tlm::tlm_generic_payload*>(args[1]));
 }
 
+bool Noc::steps_in_sender(unsigned i) const { return inputs_.at(i)->link != nullptr; }
+
 uint64_t Noc::next_event(uint64_t t) const {
     uint64_t next = kNever;
     auto earliest = [](const std::vector<Packet>& buffer) {
@@ -563,7 +644,7 @@ uint64_t Noc::next_event(uint64_t t) const {
     if (next <= t + 1) return t + 1;  // nothing comes before the next cycle
     for_active_inputs([&](unsigned i) {
         const Input& in = *inputs_[i];
-        if (in.pending) {
+        if (!in.link && in.pending) {
             if (in.started) {
                 next = std::min(next, in.accept_at);
             } else if (in.buffered() < params_.queue_depth) {
@@ -584,13 +665,14 @@ void Noc::tick() {
     for (unsigned j = 0; j < n_outputs(); ++j) step_output(j, t);
     // Only the inputs with a request waiting, or responses to send, have a step to take.
     for_active_inputs([&](unsigned i) {
-        if (inputs_[i]->pending) step_input(i, t);
+        const Input& in = *inputs_[i];
+        if (!in.link && in.pending) step_request(i, t);
     });
     for (unsigned j = 0; j < n_outputs(); ++j) step_response_in(j, t);
     for_active_inputs([&](unsigned i) {
         const Input& in = *inputs_[i];
         if (in.resp_out.gp || !in.responses.empty()) step_response_out(i, t);
-        if (!in.pending && !in.resp_out.gp && in.responses.empty())
+        if ((in.link || !in.pending) && !in.resp_out.gp && in.responses.empty())
             active_[i / 64].fetch_and(~(uint64_t{1} << (i % 64)), std::memory_order_relaxed);
     });
     const uint64_t next = next_event(t);

@@ -84,8 +84,13 @@ class Noc : public sc_core::sc_module, public sim::Clocked {
 
     // Input i's sender is `block`'s (an SP's XI): the NoC's responses and END_REQs to it are
     // made through sim::ClockDomain::post(), at the start of the block's tile's pass at the same
-    // edge, so that with several host threads that work is done on the tile's thread.
+    // edge, so that with several host threads that work is done on the tile's thread. When the
+    // block's tile runs on the NoC's clock, after the NoC's pass, the input's request half (a
+    // held request's start, a long request's END_REQ) ticks in that tile, just before the block.
+    // At elaboration.
     void deliver_to(unsigned i, sim::Clocked& block);
+    // Whether input i's request half ticks in its sender's tile.
+    bool steps_in_sender(unsigned i) const;
 
     void tick() override;
 
@@ -140,6 +145,7 @@ class Noc : public sc_core::sc_module, public sim::Clocked {
     };
     struct Input;
     struct Output;
+    class Link;
 
     bool on_request(unsigned i, tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
     void on_response(unsigned j, tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);
@@ -153,15 +159,21 @@ class Noc : public sc_core::sc_module, public sim::Clocked {
     unsigned response_bytes(const tlm::tlm_generic_payload& gp) const;
 
     void step_output(unsigned j, uint64_t t);
-    // `offered`: straight from the sender's BEGIN_REQ (s is the edge after it), not from a
-    // pass of the NoC.
+    // `offered`: straight from the sender's BEGIN_REQ (s is the edge after it), not a request
+    // that waited (started by the NoC's pass or by its link).
     unsigned start_request(unsigned i, uint64_t s, uint64_t ready, bool offered);
     // The shared part of start_request: the request enters its memory port's buffer.
     void enter_output(tlm::tlm_generic_payload& gp, unsigned i, uint64_t s, uint64_t ready,
                       bool offered);
+    // The depth samples of the requests offered at an edge, once no request can start at it.
+    static void finish_samples(Output& o);
     static void replay_flight(void* noc, const uint64_t* args);
     static void replay_enter_output(void* noc, const uint64_t* args);
-    void step_input(unsigned i, uint64_t t);
+    uint64_t step_request(unsigned i, uint64_t t);
+    // The input's request half has a step to take at `cycle` (its link's, or the NoC's).
+    void step_request_at(unsigned i, uint64_t cycle);
+    // The tick of input i's link in its sender's tile.
+    void step_link(unsigned i);
     void step_response_in(unsigned j, uint64_t t);
     void step_response_out(unsigned i, uint64_t t);
     // END_REQ and BEGIN_RESP to input i's sender (through its tile, deliver_to()).

@@ -57,6 +57,42 @@ unsigned ClockDomain::attach(Clocked* block) {
     return block->clock_index_;
 }
 
+unsigned ClockDomain::attach_before(Clocked* block, const Clocked& next) {
+    if (block->domain_) SC_REPORT_FATAL("mvp/clock", "block attached to two clock domains");
+    const unsigned pos = index_of(&next);
+    bool armed = any_global_timer();
+    for (const auto& tile : tiles_) armed = armed || tile->armed != 0;
+    if (armed || open_tile_first_ != kNotArmed)
+        SC_REPORT_FATAL("mvp/clock", "attach_before with a timer armed or a tile open");
+    const unsigned tile_index = entries_[pos].tile;
+    Entry entry{block};
+    entry.tile = tile_index;
+    entries_.insert(entries_.begin() + pos, entry);
+    block->domain_ = this;
+    for (unsigned k = pos; k < entries_.size(); ++k) entries_[k].block->clock_index_ = k;
+    for (const auto& tile : tiles_) {
+        if (tile->first > pos || (tile->first == pos && tile->index != tile_index)) {
+            ++tile->first;
+            ++tile->end;
+        } else if (tile->index == tile_index) {
+            // Its blocks from `next` on move up one bit.
+            const unsigned r = pos - tile->first;
+            const uint64_t below = r ? tile->awake & (~uint64_t{0} >> (64 - r)) : 0;
+            tile->awake = below | ((tile->awake & ~below) << 1);
+            if (++tile->end - tile->first > 64)
+                SC_REPORT_FATAL("mvp/clock", "a tile of more than 64 blocks");
+        }
+    }
+    if (tile_index == kNoTile && !tiles_.empty() && pos < tiles_.front()->first)
+        tiles_first_ = false;
+    awake_bits_.assign((entries_.size() + 63) / 64, 0);
+    tick_bits_.assign(awake_bits_.size(), 0);
+    for (unsigned k = 0; k < entries_.size(); ++k)
+        if (entries_[k].awake && entries_[k].tile == kNoTile)
+            awake_bits_[k / 64] |= uint64_t{1} << (k % 64);
+    return pos;
+}
+
 void ClockDomain::begin_tile() {
     if (open_tile_first_ != kNotArmed) SC_REPORT_FATAL("mvp/clock", "begin_tile inside a tile");
     open_tile_first_ = static_cast<unsigned>(entries_.size());

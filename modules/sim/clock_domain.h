@@ -23,6 +23,8 @@ class Clocked {
     virtual ~Clocked() = default;
     // One cycle of work. Called on every edge while the block is awake.
     virtual void tick() = 0;
+    // The domain it is attached to (nullptr: none yet).
+    ClockDomain* clock_domain() const { return domain_; }
 
   private:
     friend class ClockDomain;
@@ -73,6 +75,12 @@ class ClockDomain : public sc_core::sc_module {
     // The blocks attached from begin_tile() to end_tile() form a tile.
     void begin_tile();
     void end_tile();
+    // Registers `block` just before `next`, in next's tile if it has one: for a block of
+    // another module that belongs in a tile built before it (the interconnect's input stage in
+    // its sender's tile). At elaboration only, before any timer is armed. Returns its index.
+    unsigned attach_before(Clocked* block, const Clocked& next);
+    // Whether the block is in a tile.
+    bool in_tile(const Clocked& block) const { return entries_[index_of(&block)].tile != kNoTile; }
     unsigned tiles() const { return static_cast<unsigned>(tiles_.size()); }
     // Ticks the tiles of an edge on `threads` host threads (1: on the domain's own thread).
     void set_host_threads(unsigned threads);

@@ -33,6 +33,12 @@ bool ClockScheduler::evaluates_later(const ClockDomain* domain) const {
     return false;
 }
 
+bool ClockScheduler::evaluated_before(const ClockDomain* first, const ClockDomain* second) const {
+    const auto a = std::find(domains_.begin(), domains_.end(), first);
+    const auto b = std::find(domains_.begin(), domains_.end(), second);
+    return a != domains_.end() && b != domains_.end() && a > b;
+}
+
 void ClockScheduler::run() {
     for (;;) {
         // Each domain's next edge with work, and the earliest time among them.

@@ -35,6 +35,8 @@ class ClockScheduler {
     bool hosted_by(const ClockDomain* domain) const {
         return !domains_.empty() && domains_.front() == domain;
     }
+    // Whether `first`'s pass at a time both share comes before `second`'s (it was built later).
+    bool evaluated_before(const ClockDomain* first, const ClockDomain* second) const;
     // A domain's next edge may have moved earlier (a wake or a timer set from outside the
     // evaluation): plan again.
     void notify() {

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "modules/noc/grant_history.h"
+#include "modules/noc/cycle_history.h"
 #include "modules/sim/clock_domain.h"
 #include "modules/sim/connect.h"
 #include "modules/sim/protocol_checker.h"
@@ -60,6 +60,18 @@ struct Bench {
     std::vector<std::unique_ptr<TrafficGenerator>> gens;
     std::vector<std::unique_ptr<FixedLatencyMemory>> mems;
 };
+
+// Every statistic of a NoC (its own group and its ports'), in creation order.
+std::vector<std::string> stats_of(const Noc& noc) {
+    const std::string path = noc.name();
+    std::vector<std::string> out;
+    for (const sim::StatGroup* g : sim::StatGroup::all()) {
+        if (g->path() != path && g->path().compare(0, path.size() + 1, path + ".") != 0) continue;
+        for (const std::string& line : g->lines())
+            out.push_back(g->path().substr(path.size()) + " " + line);
+    }
+    return out;
+}
 
 class NocTest : public ::testing::Test {
   protected:
@@ -298,18 +310,6 @@ TEST_F(NocTest, StatisticsDoNotDependOnWhetherTheSenderRunsFirst) {
     }
     sc_core::sc_start();
 
-    // Every group of the NoC (its own and its ports'), in creation order.
-    auto stats_of = [](const Noc& noc) {
-        const std::string path = noc.name();
-        std::vector<std::string> out;
-        for (const sim::StatGroup* g : sim::StatGroup::all()) {
-            if (g->path() != path && g->path().compare(0, path.size() + 1, path + ".") != 0)
-                continue;
-            for (const std::string& line : g->lines())
-                out.push_back(g->path().substr(path.size()) + " " + line);
-        }
-        return out;
-    };
     for (unsigned k = 0; k < kOffsets; ++k) {
         const std::vector<std::string> a = stats_of(*late[k].noc);
         ASSERT_FALSE(a.empty());
@@ -322,6 +322,113 @@ TEST_F(NocTest, StatisticsDoNotDependOnWhetherTheSenderRunsFirst) {
                     << k;
         }
     }
+}
+
+// A memory port samples its queue as each request enters: one offered at edge e counts the queue
+// as at the start of e, with the requests that waited and start at e; one that waited counts it
+// after the grants of its edge. Input 0's first request enters at 11 and is granted at
+// 11 + latency, which lets its second (held: the buffer takes one) start at that edge; input 1
+// offers one at that edge too.
+TEST_F(NocTest, AMemoryPortsDepthSampleCountsItsQueueAtItsEdge) {
+    NocParams params;
+    params.queue_depth = 1;
+    Bench b(params, 2, 1);
+    const uint64_t grant = 11 + b.p.latency;
+    b.gen(0).read(10, kBase, 32);
+    b.gen(0).read(11, kBase + 32, 32);
+    b.gen(1).read(grant, kBase + 0x1000, 32);
+    sc_core::sc_start();
+    EXPECT_EQ(b.gen(0).record(1).accepted, grant);
+    EXPECT_EQ(b.gen(1).record(0).sent, grant);
+    // The samples: 1 (the first, alone), 1 (the second, after the first's grant), 3 (the
+    // third: the first, granted at its edge, the second, started at it, and itself).
+    std::ostringstream text;
+    sim::StatGroup::write_text(text);
+    const std::string s = text.str();
+    EXPECT_NE(s.find("noc.mem0.queue_depth mean 1.66667 max 3 samples 3 "), std::string::npos) << s;
+}
+
+// Senders in tiles of a core domain on the NoC's clock, as the SPs' XIs are. With deliver_to()
+// an input's request half (a held request's start, a long request's END_REQ) ticks in its
+// sender's tile instead of the NoC's pass, on one host thread or two: every request must be
+// sent, accepted and answered at the same edges, and every statistic (the memory ports' queue
+// depth samples included) must be the same as when the NoC steps the inputs itself. Shallow
+// input buffers and memories that take one request at a time make requests wait; wide writes
+// take their links several cycles.
+TEST_F(NocTest, AnInputsRequestHalfInItsSendersTileGivesTheSameEdges) {
+    static constexpr unsigned kInputs = 6;
+    static constexpr unsigned kRequests = 40;
+    struct Chip {
+        Chip(const std::string& name, bool links, unsigned threads)
+            : core((name + "_core").c_str(), 1000.0), icn((name + "_icn").c_str(), 1000.0) {
+            NocParams p;
+            p.queue_depth = 4;
+            noc = std::make_unique<Noc>((name + "_noc").c_str(), icn, p, kInputs, 2, false);
+            for (unsigned i = 0; i < kInputs; ++i) {
+                core.begin_tile();
+                gens.push_back(std::make_unique<TrafficGenerator>(
+                    (name + "_gen" + std::to_string(i)).c_str(), core, i));
+                core.end_tile();
+                sim::connect(gens[i]->port.socket, noc->target_socket(i),
+                             name + "_link" + std::to_string(i));
+                if (links) noc->deliver_to(i, *gens[i]);
+            }
+            for (unsigned j = 0; j < 2; ++j) {
+                mems.push_back(std::make_unique<FixedLatencyMemory>(
+                    (name + "_mem" + std::to_string(j)).c_str(), icn, 3 + 6 * j, 1));
+                sim::connect(noc->initiator_socket(j), mems[j]->port.socket,
+                             name + "_mem_link" + std::to_string(j));
+            }
+            core.set_host_threads(threads);
+            // The even inputs flood memory port 0 (their buffers fill and their requests wait
+            // for its grants); the odd ones send every third cycle, mostly to port 1, and find
+            // room, so that requests offered and requests that waited enter port 0 at the same
+            // edges, from tiles before and after each other. Every fifth of a flood is a
+            // two-flit write.
+            for (unsigned i = 0; i < kInputs; ++i) {
+                for (unsigned r = 0; r < kRequests; ++r) {
+                    const bool flood = i % 2 == 0;
+                    const unsigned j = flood || r % 2 == 0 ? 0 : 1;
+                    const uint32_t a = kBase + 256 * (j + 2 * (r % 8)) + 64 * (i % 4);
+                    const uint64_t cycle = flood ? 10 + r : 10 + 3 * r;
+                    if (flood && r % 5 == 0) {
+                        gens[i]->write(cycle, a, std::vector<uint8_t>(64, uint8_t(r)));
+                    } else {
+                        gens[i]->read(cycle, a, 32);
+                    }
+                }
+            }
+        }
+        sim::ClockDomain core;  // built first: the NoC's domain is evaluated before it
+        sim::ClockDomain icn;
+        std::unique_ptr<Noc> noc;
+        std::vector<std::unique_ptr<TrafficGenerator>> gens;
+        std::vector<std::unique_ptr<FixedLatencyMemory>> mems;
+    };
+    Chip stepped("stepped", false, 1), linked("linked", true, 1), threaded("threaded", true, 2);
+    for (unsigned i = 0; i < kInputs; ++i) {
+        EXPECT_FALSE(stepped.noc->steps_in_sender(i));
+        EXPECT_TRUE(linked.noc->steps_in_sender(i));
+    }
+    sc_core::sc_start();
+    unsigned waited = 0;
+    for (unsigned i = 0; i < kInputs; ++i) {
+        for (size_t r = 0; r < kRequests; ++r) {
+            const TrafficGenerator::Record& a = stepped.gens[i]->record(r);
+            ASSERT_TRUE(a.done()) << i << " " << r;
+            if (a.accepted > a.sent) ++waited;
+            for (const Chip* c : {&linked, &threaded}) {
+                const TrafficGenerator::Record& b = c->gens[i]->record(r);
+                EXPECT_EQ(a.sent, b.sent) << i << " " << r;
+                EXPECT_EQ(a.accepted, b.accepted) << i << " " << r;
+                EXPECT_EQ(a.responded, b.responded) << i << " " << r;
+            }
+        }
+    }
+    EXPECT_GT(waited, 8u);  // the requests did wait for their links and buffers
+    const std::vector<std::string> s = stats_of(*stepped.noc);
+    EXPECT_EQ(s, stats_of(*linked.noc));
+    EXPECT_EQ(s, stats_of(*threaded.noc));
 }
 
 TEST_F(NocTest, DebugAndBlockingTransportAreRoutedByAddress) {
@@ -343,10 +450,10 @@ TEST_F(NocTest, DebugAndBlockingTransportAreRoutedByAddress) {
     EXPECT_EQ(back, 0xdeadbeefu);
 }
 
-// The grants of a span of cycles, counted per cycle: older cycles drop out as their slots are
+// The events of a span of cycles, counted per cycle: older cycles drop out as their slots are
 // reused, and a span longer than the history is an error, not a wrong count.
-TEST(GrantHistory, CountsTheGrantsOfASpanOfCycles) {
-    GrantHistory h;
+TEST(CycleHistory, CountsTheEventsOfASpanOfCycles) {
+    CycleHistory h;
     EXPECT_EQ(h.between(0, 0), 0u);
     h.add(5);
     h.add(5);
@@ -357,12 +464,12 @@ TEST(GrantHistory, CountsTheGrantsOfASpanOfCycles) {
     EXPECT_EQ(h.between(6, 8), 1u);
     EXPECT_EQ(h.between(7, 8), 0u);
     EXPECT_EQ(h.between(10, 9), 0u);
-    h.add(5 + GrantHistory::kCycles);  // reuses cycle 5's slot
-    EXPECT_EQ(h.between(6, 5 + GrantHistory::kCycles), 3u);
-    EXPECT_EQ(h.between(5 + GrantHistory::kCycles, 5 + GrantHistory::kCycles), 1u);
-    EXPECT_THROW(h.between(5, 5 + GrantHistory::kCycles), std::logic_error);
+    h.add(5 + CycleHistory::kCycles);  // reuses cycle 5's slot
+    EXPECT_EQ(h.between(6, 5 + CycleHistory::kCycles), 3u);
+    EXPECT_EQ(h.between(5 + CycleHistory::kCycles, 5 + CycleHistory::kCycles), 1u);
+    EXPECT_THROW(h.between(5, 5 + CycleHistory::kCycles), std::logic_error);
     h.clear();
-    EXPECT_EQ(h.between(6, 5 + GrantHistory::kCycles), 0u);
+    EXPECT_EQ(h.between(6, 5 + CycleHistory::kCycles), 0u);
 }
 
 }  // namespace

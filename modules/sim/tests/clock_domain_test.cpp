@@ -79,6 +79,56 @@ TEST(ClockDomain, BlocksTickInAttachOrderAndAWakeDuringATickStartsNextEdge) {
     EXPECT_EQ(order, (std::vector<std::string>{"a@1", "c@1", "b@2"}));
 }
 
+// A block attached before another at elaboration ticks just before it, in its tile if it has
+// one (the front of a tile too), and the blocks after it keep their order and their wakes.
+TEST(ClockDomain, ABlockAttachedBeforeAnotherTicksJustBeforeItInItsTile) {
+    ClockDomain core("core", 1000.0);
+    std::vector<std::string> order;
+    struct Named : Clocked {
+        Named(ClockDomain& d, std::vector<std::string>& o, std::string n, bool attach = true)
+            : domain(d), order(o), name(std::move(n)) {
+            if (attach) d.attach(this);
+        }
+        void tick() override {
+            order.push_back(name + "@" + std::to_string(domain.now()));
+            domain.sleep(this);
+        }
+        ClockDomain& domain;
+        std::vector<std::string>& order;
+        std::string name;
+    };
+    Named n0(core, order, "n0");
+    core.begin_tile();
+    Named a0(core, order, "a0");
+    Named a1(core, order, "a1");
+    core.end_tile();
+    core.begin_tile();
+    Named b0(core, order, "b0");
+    Named b1(core, order, "b1");
+    core.end_tile();
+    Named n1(core, order, "n1");
+    core.wake(&a1);  // before the blocks move: it stays awake
+    core.wake(&n1);
+    Named x(core, order, "x", false), y(core, order, "y", false), z(core, order, "z", false);
+    core.attach_before(&x, a1);
+    core.attach_before(&y, b0);
+    core.attach_before(&z, n1);
+    EXPECT_TRUE(core.in_tile(x));
+    EXPECT_TRUE(core.in_tile(y));
+    EXPECT_FALSE(core.in_tile(z));
+    EXPECT_EQ(core.tiles(), 2u);
+    for (Named* n : {&n0, &a0, &x, &y, &b0, &b1, &z}) core.wake(n);
+    sc_core::sc_start(10, sc_core::SC_NS);
+    EXPECT_EQ(order, (std::vector<std::string>{"n0@1", "a0@1", "x@1", "a1@1", "y@1", "b0@1", "b1@1",
+                                               "z@1", "n1@1"}));
+    order.clear();
+    core.wake_at(&b1, 20);
+    core.wake_at(&y, 20);
+    core.wake_at(&a1, 15);
+    sc_core::sc_start(20, sc_core::SC_NS);
+    EXPECT_EQ(order, (std::vector<std::string>{"a1@15", "y@20", "b1@20"}));
+}
+
 TEST(ClockDomain, TwoDomainsKeepTheirOwnEdges) {
     ClockDomain core("core", 1000.0);
     ClockDomain dram("dram", 800.0);
