@@ -280,7 +280,9 @@ std::vector<Piece> Assembler::split(Piece rest, bool allow_empty_list) const {
         char c = i < rest.text.size() ? rest.text[i] : ',';
         bool end = i == rest.text.size();
         if (!end && in_quote) {
-            if (c == '\\')
+            // An escape takes the next character, if there is one: the end of the text still
+            // closes the last operand.
+            if (c == '\\' && i + 1 < rest.text.size())
                 ++i;
             else if (c == '"')
                 in_quote = false;

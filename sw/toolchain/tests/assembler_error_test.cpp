@@ -108,6 +108,13 @@ TEST(AssemblerError, MalformedDataDirective) {
               "dir/k.s:2:8: error: malformed .byte directive: value '256' out of range");
 }
 
+// A quoted operand cut off after a backslash (an escape with nothing to take) is still an
+// operand, and an error, not a read past the line (found by scripts/fuzz).
+TEST(AssemblerError, OperandEndingInAnEscape) {
+    EXPECT_EQ(asm_error(".end\t\"\\"),
+              "dir/k.s:1:6: error: malformed .end directive: expected a symbol, got '\"\\'");
+}
+
 TEST(AssemblerError, InstructionInDataSection) {
     EXPECT_EQ(asm_error("\t.data\n\tsync\n"),
               "dir/k.s:2:2: error: instruction 'sync' in a data section");
