@@ -97,6 +97,14 @@ Gpu::Gpu(const sc_core::sc_module_name& name, const config::Config& config)
     sim::connect(cp_->memory_port().socket, sps_.front()->dma_port().socket, "cp_xi_check");
     cp_->set_dma(dma_.get());
     core.set_host_threads(static_cast<unsigned>(config.get_int("mvpgpu_host_threads")));
+    // The memory side may run one core edge ahead, beside the SPs' passes on the host threads
+    // (doc/performance.md): when the NoC steps none of the SPs' requests itself (their request
+    // halves tick in the SPs' tiles) and the memory is the GPU's own (the external memory's
+    // bridge works in the kernel's time).
+    bool ahead = !external;
+    for (unsigned i = 0; i < sps_.size(); ++i) ahead = ahead && noc_->steps_in_sender(i);
+    for (unsigned d = 0; d < kNumDomains && ahead; ++d)
+        if (d != kCore) domains_[d]->allow_running_ahead();
 
     SC_HAS_PROCESS(Gpu);
     SC_METHOD(on_reset_input);

@@ -235,6 +235,7 @@ void Noc::reset() {
     }
     flights_.clear();
     for (unsigned w = 0; w < active_words_; ++w) active_[w].store(0, std::memory_order_relaxed);
+    last_pass_ = 0;
     clock_.sleep(this);
 }
 
@@ -412,9 +413,7 @@ void Noc::step_output(unsigned j, uint64_t t) {
         if (q.empty()) o.waiting[source / 64] &= ~(uint64_t{1} << (source % 64));
         --o.queued;
         o.removed.add(t);
-        Input& from = *inputs_[p.from];
-        ++from.left;
-        from.granted.add(t);
+        grant_input(p.from, t);
         o.last = p.from;
         if (t > p.eligible) {
             ++contention_stalls_;
@@ -428,6 +427,23 @@ void Noc::step_output(unsigned j, uint64_t t) {
     }
 }
 
+void Noc::grant_input(unsigned i, uint64_t t) {
+    // The input's count is its sender's tile's to read (room, held starts): from the memory
+    // side's pass beside the tiles (ClockDomain::set_beside_tiles) it is handed over once their
+    // pass is over, so that they see the grants through their own edge.
+    if (sim::TileLog* log = sim::TileLog::current()) {
+        log->add(&Noc::replay_grant, this, i, t);
+        return;
+    }
+    Input& in = *inputs_[i];
+    ++in.left;
+    in.granted.add(t);
+}
+
+void Noc::replay_grant(void* noc, const uint64_t* args) {
+    static_cast<Noc*>(noc)->grant_input(static_cast<unsigned>(args[0]), args[1]);
+}
+
 // A request takes its input link at cycle s: it holds a buffer entry until its memory port
 // grants it, and may be granted from s + latency. Returns its flits.
 unsigned Noc::start_request(unsigned i, uint64_t s, uint64_t ready, bool offered) {
@@ -438,7 +454,6 @@ unsigned Noc::start_request(unsigned i, uint64_t s, uint64_t ready, bool offered
     const unsigned f = flits(bytes);
     in.link_free = s + f;
     ++in.requests;
-    in.bytes += bytes;
     // The memory port's buffer and the totals are shared by the inputs: an SP's request
     // (on_request, during the core domain's pass) enters them with its tile's log.
     if (sim::TileLog* log = sim::TileLog::current()) {
@@ -456,6 +471,7 @@ void Noc::enter_output(tlm::tlm_generic_payload& gp, unsigned i, uint64_t s, uin
     Output& o = *outputs_[j];
     queueing_cycles_ += s - ready;
     o.requests[i].push(Packet{&gp, i, s + params_.latency});
+    inputs_[i]->bytes += request_bytes(gp);  // on the NoC's side (responses add to it too)
     o.waiting[i / 64] |= uint64_t{1} << (i % 64);
     ++o.queued;
     // A request offered at edge e = s - 1 counts the buffer as it was at the start of e, whether
@@ -464,15 +480,19 @@ void Noc::enter_output(tlm::tlm_generic_payload& gp, unsigned i, uint64_t s, uin
     // (they enter at s + 1). Waiting requests start in the NoC's pass (before the senders') or
     // in their senders' tiles (among them, in tile order): each sample takes or leaves out the
     // others of its edge whatever the order.
+    // The grants the NoC's pass has made after the edge (with the memory side a pass ahead of
+    // the tiles, their requests enter after its next pass) are added back.
     if (offered) {
         const uint64_t e = s - 1;
         if (!o.open_samples.empty() && o.open_edge != e) finish_samples(o);
         o.open_edge = e;
-        o.open_samples.push_back(o.queued + o.removed.between(e, e) - o.held.between(e, e));
+        o.open_samples.push_back(o.queued + o.removed.between(e, std::max(e, last_pass_)) -
+                                 o.held.between(e, e));
         o.offered.add(s);
     } else {
         o.held.add(s);
-        o.depth_samples.sample(static_cast<double>(o.queued - o.offered.between(s + 1, s + 1)));
+        o.depth_samples.sample(static_cast<double>(o.queued - o.offered.between(s + 1, s + 1) +
+                                                   o.removed.between(s + 1, last_pass_)));
     }
     update_depth(j);
     ++requests_;
@@ -662,6 +682,7 @@ uint64_t Noc::next_event(uint64_t t) const {
 
 void Noc::tick() {
     const uint64_t t = clock_.now();
+    last_pass_ = t;
     for (unsigned j = 0; j < n_outputs(); ++j) step_output(j, t);
     // Only the inputs with a request waiting, or responses to send, have a step to take.
     for_active_inputs([&](unsigned i) {

@@ -167,6 +167,9 @@ class Noc : public sc_core::sc_module, public sim::Clocked {
                       bool offered);
     // The depth samples of the requests offered at an edge, once no request can start at it.
     static void finish_samples(Output& o);
+    // A grant of input i's oldest request at cycle t, counted for the input.
+    void grant_input(unsigned i, uint64_t t);
+    static void replay_grant(void* noc, const uint64_t* args);
     static void replay_flight(void* noc, const uint64_t* args);
     static void replay_enter_output(void* noc, const uint64_t* args);
     uint64_t step_request(unsigned i, uint64_t t);
@@ -213,6 +216,7 @@ class Noc : public sc_core::sc_module, public sim::Clocked {
     std::vector<std::unique_ptr<Input>> inputs_;
     std::vector<std::unique_ptr<Output>> outputs_;
     sim::FlatMap<const tlm::tlm_generic_payload*, Flight> flights_;
+    uint64_t last_pass_ = 0;  // the cycle of the NoC's last pass
     unsigned active_words_ = 0;
     std::unique_ptr<std::atomic<uint64_t>[]> active_;
 

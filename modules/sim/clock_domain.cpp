@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <stdexcept>
 
 #include "clock_scheduler.h"
 #include "host_thread_pool.h"
@@ -34,6 +35,7 @@ ClockDomain::ClockDomain(const sc_core::sc_module_name& name, double mhz)
 ClockDomain::~ClockDomain() { ClockScheduler::instance().remove(this); }
 
 thread_local const ClockDomain::Tile* ClockDomain::current_tile_ = nullptr;
+thread_local const ClockDomain* ClockDomain::ahead_of_ = nullptr;
 
 uint64_t ClockDomain::now_from_time() const { return time_now().value() / period_.value(); }
 
@@ -190,6 +192,12 @@ void ClockDomain::run_tiles_serially(const std::string& why) {
     if (serial_reason_.empty()) serial_reason_ = why;
 }
 
+void ClockDomain::woken_for_passed_edge(uint64_t cycle) const {
+    throw std::logic_error(std::string(name()) + ": a block woken for cycle " +
+                           std::to_string(cycle) + ", which the domain has run past (" +
+                           std::to_string(evaluated_through_) + ") ahead of another's tiles");
+}
+
 void ClockDomain::not_attached() const {
     SC_REPORT_FATAL("mvp/clock", "block not attached to this domain");
 }
@@ -273,6 +281,7 @@ void ClockDomain::wake(Clocked* block) {
     if (e.awake) return;
     e.awake = true;
     e.first_cycle = next_edge();
+    check_not_passed(e.first_cycle);
     set_awake(block->clock_index_, true);
     notify();
 }
@@ -284,6 +293,7 @@ void ClockDomain::wake_at(Clocked* block, uint64_t cycle) {
     if (cycle >= e.wake_cycle) return;  // an earlier wake is pending (or it is already due)
     cycle = std::max(cycle, next_edge());
     if (cycle >= e.wake_cycle) return;
+    check_not_passed(cycle);
     if (e.timer_pos != kNotArmed) disarm(i);
     e.wake_cycle = cycle;
     // An awake block keeps the request and only needs a timer if it sleeps before `cycle`
@@ -315,6 +325,8 @@ void ClockDomain::post(Clocked& block, TileLog::Fn fn, void* object, uint64_t a0
         !d->in_own_pass() && ClockScheduler::instance().evaluates_later(d) &&
         time_now().value() % d->period_.value() == 0)
         return d->post_to_tile(block.clock_index_, fn, object, a0, a1);
+    if (d && ahead_of_ == d)
+        throw std::logic_error("a call into a tile from the memory side beside it, off its edge");
     const uint64_t args[4] = {a0, a1, 0, 0};
     fn(object, args);
 }
@@ -322,6 +334,13 @@ void ClockDomain::post(Clocked& block, TileLog::Fn fn, void* object, uint64_t a0
 void ClockDomain::post_to_tile(unsigned index, TileLog::Fn fn, void* object, uint64_t a0,
                                uint64_t a1) {
     Tile& tile = *tiles_[entries_[index].tile];
+    if (ahead_of_ == this) {
+        // From the memory side's slice beside the tiles: the tile's thread reads its inbox.
+        ahead_edge_ = now_from_time();
+        tile.ahead.set_edge(ahead_edge_);
+        tile.ahead.add(fn, object, a0, a1);
+        return;
+    }
     posted_edge_ = now_from_time();
     tile.inbox.set_edge(posted_edge_);
     tile.inbox.add(fn, object, a0, a1);
@@ -352,6 +371,7 @@ void ClockDomain::arm(unsigned index, uint64_t cycle) {
     // Callers arm only a block without a timer. A wake for an edge already passed is due at the
     // next one (as the run loop treats it).
     entries_[index].wake_cycle = std::max(cycle, next_edge());
+    check_not_passed(entries_[index].wake_cycle);
     arm_at(index);
 }
 
@@ -542,12 +562,48 @@ void ClockDomain::run() {
 
 uint64_t ClockDomain::plan() {
     const bool awake_any = any_awake();
-    if (!awake_any && !any_timer()) return kNoEdge;
-    const uint64_t edge = next_edge();
-    return awake_any ? edge : std::max(edge, earliest_timer());
+    if (!awake_any && !any_timer()) return posted_edge_;
+    const uint64_t edge = std::max(next_edge(), evaluated_through_ + 1);
+    return std::min(awake_any ? edge : std::max(edge, earliest_timer()), posted_edge_);
+}
+
+void ClockDomain::run_beside_tiles() {
+    beside_ran_ = true;
+    ahead_of_ = this;
+    TileLog::set_current(&beside_log_);
+    try {
+        beside_();
+    } catch (...) {
+        beside_error_ = std::current_exception();
+    }
+    TileLog::set_current(nullptr);
+    ahead_of_ = nullptr;
+}
+
+bool ClockDomain::end_beside_tiles() {
+    beside_ = nullptr;
+    const bool ran = beside_ran_;
+    beside_ran_ = false;
+    if (ahead_edge_ != kNoEdge) {
+        for (const auto& tile : tiles_) {
+            if (tile->ahead.empty()) continue;
+            tile->inbox.take(tile->ahead);
+            lanes_[tile->thread].posted = true;
+        }
+        posted_edge_ = std::min(posted_edge_, ahead_edge_);
+        ahead_edge_ = kNoEdge;
+    }
+    beside_log_.replay();
+    if (beside_error_) {
+        const std::exception_ptr error = beside_error_;
+        beside_error_ = nullptr;
+        std::rethrow_exception(error);
+    }
+    return ran;
 }
 
 void ClockDomain::evaluate(uint64_t edge) {
+    evaluated_through_ = edge;
     fire_timers(edge);
     const bool posted = posted_edge_ != kNoEdge;
     posted_edge_ = kNoEdge;
@@ -664,6 +720,7 @@ void ClockDomain::tick_tiles(void* domain, unsigned thread) {
     const uint64_t edge = d->pass_edge_;
     const Pass pass(*d, edge);
     const auto start = std::chrono::steady_clock::now();
+    if (thread == 0 && d->beside_) d->run_beside_tiles();
     for (unsigned t : d->lane_tiles_[thread]) {
         if (t < segment.first_tile || t >= segment.end_tile) continue;
         Tile& tile = *d->tiles_[t];

@@ -113,6 +113,22 @@ class ClockDomain : public sc_core::sc_module {
         observers_.push_back(std::move(observer));
     }
 
+    // The memory side one edge ahead (ClockScheduler): `slice` runs on the domain's thread
+    // beside the tiles of its next pass (before that thread's share of them), when the tiles
+    // are ticked on several host threads. What the slice does to this domain waits until the
+    // pass is over: its calls posted to the tiles (for the next edge) in a second inbox per
+    // tile, its other calls into this domain (wakes, sleeps, TileLog records) in a log of its
+    // own; end_beside_tiles() hands them over, rethrows an error of the slice, and says whether
+    // the slice ran (false: the pass had no tiles to tick; the caller runs it).
+    void set_beside_tiles(std::function<void()> slice) { beside_ = std::move(slice); }
+    bool end_beside_tiles();
+    // The tiles are ticked on several host threads at this domain's passes.
+    bool ticks_tiles_in_parallel() const { return tiles_parallel(); }
+    // This domain's passes may run one edge of another domain's ahead, beside its tiles: the
+    // GPU's memory side, when nothing in it works in the kernel's time (doc/performance.md).
+    void allow_running_ahead() { runs_ahead_ = true; }
+    bool runs_ahead() const { return runs_ahead_; }
+
     // Number of edges at which at least one block was ticked (a measure of host work).
     uint64_t active_edges() const { return active_edges_; }
 
@@ -177,6 +193,7 @@ class ClockDomain : public sc_core::sc_module {
         uint64_t next_timer = UINT64_MAX;  // the earliest armed timer of its blocks
         TileLog log;
         TileLog inbox;  // calls posted to the tile for the start of its pass at their edge
+        TileLog ahead;  // posted by the memory side's slice beside the tiles (set_beside_tiles)
         std::exception_ptr error;
     };
     // What the domain's process needs of a thread's tiles to plan its edges: whether a block is
@@ -294,8 +311,10 @@ class ClockDomain : public sc_core::sc_module {
     static void tick_tiles(void* domain, unsigned thread);
     // Whether an operation on block `index` is done now (false: logged for the tile's replay).
     bool acts_now(unsigned index) const {
-        // Outside a parallel pass everything acts at once; inside, a tile on its own blocks.
+        // Outside a parallel pass everything acts at once; inside, a tile on its own blocks, and
+        // the memory side's slice beside the tiles on the blocks of its own domains.
         if (!TileLog::current()) return true;
+        if (ahead_of_ && ahead_of_ != this) return true;
         const unsigned t = entries_[index].tile;
         return t != kNoTile && current_tile_ == tiles_[t].get();
     }
@@ -396,6 +415,22 @@ class ClockDomain : public sc_core::sc_module {
     unsigned open_tile_first_ = kNotArmed;  // begin_tile() seen, end_tile() not yet
     std::unique_ptr<HostThreadPool> pool_;
     std::string serial_reason_;
+    std::function<void()> beside_;  // the slice beside the next pass's tiles
+    bool beside_ran_ = false;
+    TileLog beside_log_;
+    std::exception_ptr beside_error_;
+    uint64_t ahead_edge_ = kNoEdge;  // the edge the slice posted calls for
+    bool runs_ahead_ = false;
+    // The last edge evaluated. Running ahead (the memory side beside the tiles), a domain has
+    // evaluated edges after the kernel's time: its blocks may not be woken for one of those.
+    uint64_t evaluated_through_ = 0;
+    void check_not_passed(uint64_t cycle) const {
+        if (__builtin_expect(cycle <= evaluated_through_, 0)) woken_for_passed_edge(cycle);
+    }
+    [[noreturn]] void woken_for_passed_edge(uint64_t cycle) const;
+    // The domain beside whose tiles this host thread runs the memory side's slice.
+    static thread_local const ClockDomain* ahead_of_;
+    void run_beside_tiles();
     std::vector<Lane> lanes_;                        // one per host thread
     bool lanes_counted_after_pass_ = false;          // a one-thread pass of the tiles is under way
     std::vector<std::vector<unsigned>> lane_tiles_;  // each thread's tiles

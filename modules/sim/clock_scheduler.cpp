@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "clock_domain.h"
+#include "sim_time.h"
 
 namespace mvp::sim {
 
@@ -16,6 +17,8 @@ void ClockScheduler::add(ClockDomain* domain) {
     domains_.push_back(domain);
     edges_.push_back(ClockDomain::kNoEdge);
     times_.emplace_back();
+    slice_edges_.push_back(ClockDomain::kNoEdge);
+    slice_times_.emplace_back();
 }
 
 void ClockScheduler::remove(ClockDomain* domain) {
@@ -23,6 +26,8 @@ void ClockScheduler::remove(ClockDomain* domain) {
     if (it == domains_.end()) return;
     edges_.erase(edges_.begin() + (it - domains_.begin()));
     times_.erase(times_.begin() + (it - domains_.begin()));
+    slice_edges_.erase(slice_edges_.begin() + (it - domains_.begin()));
+    slice_times_.erase(slice_times_.begin() + (it - domains_.begin()));
     domains_.erase(it);
 }
 
@@ -31,6 +36,41 @@ bool ClockScheduler::evaluates_later(const ClockDomain* domain) const {
     for (size_t d = 0; d < current_; ++d)
         if (domains_[d] == domain) return true;
     return false;
+}
+
+bool ClockScheduler::may_run_ahead() const {
+    const ClockDomain& first = *domains_.front();
+    if (!first.ticks_tiles_in_parallel()) return false;
+    for (size_t d = 1; d < domains_.size(); ++d)
+        if (!domains_[d]->runs_ahead()) return false;
+    return sc_core::sc_time_to_pending_activity() > first.period();
+}
+
+void ClockScheduler::run_slice(const sc_core::sc_time& through) {
+    for (sc_core::sc_time now = sc_core::sc_time_stamp();;) {
+        const LocalTime at(now);  // the domains plan their next edges from the slice's time
+        bool any = false;
+        sc_core::sc_time next;
+        for (size_t d = 1; d < domains_.size(); ++d) {
+            slice_edges_[d] = domains_[d]->plan();
+            if (slice_edges_[d] == ClockDomain::kNoEdge) continue;
+            slice_times_[d] = domains_[d]->time_of(slice_edges_[d]);
+            if (slice_times_[d] > through) {
+                slice_edges_[d] = ClockDomain::kNoEdge;
+                continue;
+            }
+            if (!any || slice_times_[d] < next) next = slice_times_[d];
+            any = true;
+        }
+        if (!any) break;
+        for (size_t d = domains_.size(); d-- > 1;) {
+            if (slice_edges_[d] == ClockDomain::kNoEdge || slice_times_[d] != next) continue;
+            current_ = d;
+            domains_[d]->evaluate(slice_edges_[d]);
+        }
+        now = next;
+    }
+    current_ = 0;
 }
 
 bool ClockScheduler::evaluated_before(const ClockDomain* first, const ClockDomain* second) const {
@@ -62,11 +102,29 @@ void ClockScheduler::run() {
         // planned now is evaluated if an earlier one posted calls to its tiles.
         for (size_t d = domains_.size(); d-- > 0;) {
             current_ = d;
+            uint64_t edge = ClockDomain::kNoEdge;
             if (edges_[d] != ClockDomain::kNoEdge && times_[d] == next) {
-                domains_[d]->evaluate(edges_[d]);
+                edge = edges_[d];
             } else if (domains_[d]->posted_edge() != ClockDomain::kNoEdge) {
-                domains_[d]->evaluate(domains_[d]->posted_edge());
+                edge = domains_[d]->posted_edge();
             }
+            if (edge == ClockDomain::kNoEdge) continue;
+            if (d != 0 || !may_run_ahead()) {
+                domains_[d]->evaluate(edge);
+                continue;
+            }
+            // The first domain's tiles run beside the others' edges up to its next edge (the
+            // memory side's next slice), whose effects on it are handed over after its pass.
+            ClockDomain& first = *domains_[0];
+            const sc_core::sc_time through = next + first.period();
+            first.set_beside_tiles([this, through] { run_slice(through); });
+            try {
+                first.evaluate(edge);
+            } catch (...) {
+                first.set_beside_tiles(nullptr);
+                throw;
+            }
+            if (!first.end_beside_tiles()) run_slice(through);
         }
         evaluating_ = false;
     }

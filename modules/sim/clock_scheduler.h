@@ -20,6 +20,10 @@ class ClockDomain;
 // process, memory side first. One process also costs one kernel activation per time instead of
 // one per domain.
 //
+// With several host threads, the memory side may run one edge of the first domain (the core)
+// ahead, beside its tiles (may_run_ahead(), doc/performance.md): the same passes in the same
+// order for everything the two sides exchange, on two threads at once.
+//
 // The process belongs to the first domain built (its SC_THREAD); the other domains' threads end
 // at once. A domain that changes its plan outside the evaluation (a wake from another process)
 // calls notify(), and the scheduler plans again.
@@ -47,13 +51,23 @@ class ClockScheduler {
     bool evaluates_later(const ClockDomain* domain) const;
     // The scheduler's loop (the host domain's SC_THREAD).
     void run();
+    // Whether the next pass of the first domain may run the others' next edges beside its tiles
+    // (ClockDomain::set_beside_tiles): its tiles run on several host threads, every other domain
+    // allows it (ClockDomain::allow_running_ahead), and nothing else of the SystemC kernel is
+    // due before its next edge (no process may see the memory side ahead of the kernel's time).
+    bool may_run_ahead() const;
 
   private:
     ClockScheduler() = default;
+    // Evaluates the domains after the first at their edges after the current time, up to
+    // `through`, in run()'s order, without waiting for the kernel: the memory side's slice.
+    void run_slice(const sc_core::sc_time& through);
 
     std::vector<ClockDomain*> domains_;
     std::vector<uint64_t> edges_;          // each domain's planned edge
     std::vector<sc_core::sc_time> times_;  // and its time
+    std::vector<uint64_t> slice_edges_;    // the same during a slice
+    std::vector<sc_core::sc_time> slice_times_;
     sc_core::sc_event event_;
     bool evaluating_ = false;  // passes are under way: they are followed by a new plan anyway
     size_t current_ = 0;       // the domain being evaluated (they go from the last to the first)

@@ -24,6 +24,19 @@ void TileLog::replay_through(uint64_t edge) {
     if (head_ == records_.size()) clear();
 }
 
+void TileLog::take(TileLog& other) {
+    for (size_t k = other.head_; k < other.records_.size(); ++k) {
+        const Record& r = other.records_[k];
+        if (r.fn == &TileLog::call_closure) {
+            closures_.push_back(std::move(other.closures_[r.args[0]]));
+            records_.push_back(Record{r.fn, this, r.edge, {closures_.size() - 1, 0, 0, 0}});
+        } else {
+            records_.push_back(r);
+        }
+    }
+    other.clear();
+}
+
 void TileLog::clear() {
     records_.clear();
     closures_.clear();

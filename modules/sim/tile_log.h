@@ -39,6 +39,8 @@ class TileLog {
     void replay_through(uint64_t edge);
     // Forgets what was recorded (a pass that ended in an error).
     void clear();
+    // Moves the records of `other` not yet replayed to the end of this log, in order.
+    void take(TileLog& other);
     bool empty() const { return head_ == records_.size(); }
 
   private:
