@@ -38,6 +38,23 @@ bool ClockScheduler::evaluates_later(const ClockDomain* domain) const {
     return false;
 }
 
+bool ClockScheduler::plan(size_t first, const sc_core::sc_time& limit, std::vector<uint64_t>& edges,
+                          std::vector<sc_core::sc_time>& times, sc_core::sc_time& next) {
+    bool any = false;
+    for (size_t d = first; d < domains_.size(); ++d) {
+        edges[d] = domains_[d]->plan();
+        if (edges[d] == ClockDomain::kNoEdge) continue;
+        times[d] = domains_[d]->time_of(edges[d]);
+        if (times[d] > limit) {
+            edges[d] = ClockDomain::kNoEdge;
+            continue;
+        }
+        if (!any || times[d] < next) next = times[d];
+        any = true;
+    }
+    return any;
+}
+
 bool ClockScheduler::may_run_ahead() const {
     const ClockDomain& first = *domains_.front();
     if (!first.ticks_tiles_in_parallel()) return false;
@@ -49,20 +66,8 @@ bool ClockScheduler::may_run_ahead() const {
 void ClockScheduler::run_slice(const sc_core::sc_time& through) {
     for (sc_core::sc_time now = sc_core::sc_time_stamp();;) {
         const LocalTime at(now);  // the domains plan their next edges from the slice's time
-        bool any = false;
         sc_core::sc_time next;
-        for (size_t d = 1; d < domains_.size(); ++d) {
-            slice_edges_[d] = domains_[d]->plan();
-            if (slice_edges_[d] == ClockDomain::kNoEdge) continue;
-            slice_times_[d] = domains_[d]->time_of(slice_edges_[d]);
-            if (slice_times_[d] > through) {
-                slice_edges_[d] = ClockDomain::kNoEdge;
-                continue;
-            }
-            if (!any || slice_times_[d] < next) next = slice_times_[d];
-            any = true;
-        }
-        if (!any) break;
+        if (!plan(1, through, slice_edges_, slice_times_, next)) break;
         for (size_t d = domains_.size(); d-- > 1;) {
             if (slice_edges_[d] == ClockDomain::kNoEdge || slice_times_[d] != next) continue;
             current_ = d;
@@ -81,17 +86,8 @@ bool ClockScheduler::evaluated_before(const ClockDomain* first, const ClockDomai
 
 void ClockScheduler::run() {
     for (;;) {
-        // Each domain's next edge with work, and the earliest time among them.
-        bool any = false;
         sc_core::sc_time next;
-        for (size_t d = 0; d < domains_.size(); ++d) {
-            edges_[d] = domains_[d]->plan();
-            if (edges_[d] == ClockDomain::kNoEdge) continue;
-            times_[d] = domains_[d]->time_of(edges_[d]);
-            if (!any || times_[d] < next) next = times_[d];
-            any = true;
-        }
-        if (!any) {
+        if (!plan(0, sc_core::sc_max_time(), edges_, times_, next)) {
             sc_core::wait(event_);
             continue;
         }

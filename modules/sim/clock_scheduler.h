@@ -59,6 +59,10 @@ class ClockScheduler {
 
   private:
     ClockScheduler() = default;
+    // Each domain's next edge with work, from domain `first` on (kNoEdge: none, or none by
+    // `limit`), and its time; the earliest of those times in `next`. False: no edge.
+    bool plan(size_t first, const sc_core::sc_time& limit, std::vector<uint64_t>& edges,
+              std::vector<sc_core::sc_time>& times, sc_core::sc_time& next);
     // Evaluates the domains after the first at their edges after the current time, up to
     // `through`, in run()'s order, without waiting for the kernel: the memory side's slice.
     void run_slice(const sc_core::sc_time& through);
