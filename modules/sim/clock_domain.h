@@ -122,8 +122,6 @@ class ClockDomain : public sc_core::sc_module {
     // the slice ran (false: the pass had no tiles to tick; the caller runs it).
     void set_beside_tiles(std::function<void()> slice) { beside_ = std::move(slice); }
     bool end_beside_tiles();
-    // The tiles are ticked on several host threads at this domain's passes.
-    bool ticks_tiles_in_parallel() const { return tiles_parallel(); }
     // This domain's passes may run one edge of another domain's ahead, beside its tiles: the
     // GPU's memory side, when nothing in it works in the kernel's time (doc/performance.md).
     void allow_running_ahead() { runs_ahead_ = true; }

@@ -57,7 +57,7 @@ bool ClockScheduler::plan(size_t first, const sc_core::sc_time& limit, std::vect
 
 bool ClockScheduler::may_run_ahead() const {
     const ClockDomain& first = *domains_.front();
-    if (!first.ticks_tiles_in_parallel()) return false;
+    if (!first.tiles_parallel()) return false;
     for (size_t d = 1; d < domains_.size(); ++d)
         if (!domains_[d]->runs_ahead()) return false;
     return sc_core::sc_time_to_pending_activity() > first.period();

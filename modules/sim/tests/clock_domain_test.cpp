@@ -25,6 +25,24 @@ class Recorder : public Clocked {
     int budget_;
 };
 
+// Records "name@cycle" at each tick, wakes `other` (if any) and sleeps; attached at its
+// construction unless told not to.
+struct Named : Clocked {
+    Named(ClockDomain& d, std::vector<std::string>& o, std::string n, bool attach = true)
+        : domain(d), order(o), name(std::move(n)) {
+        if (attach) d.attach(this);
+    }
+    void tick() override {
+        order.push_back(name + "@" + std::to_string(domain.now()));
+        if (other) domain.wake(other);
+        domain.sleep(this);
+    }
+    ClockDomain& domain;
+    std::vector<std::string>& order;
+    std::string name;
+    Clocked* other = nullptr;
+};
+
 TEST(ClockDomain, PeriodFromMegahertz) {
     ClockDomain core("core", 1000.0);
     ClockDomain dram("dram", 800.0);
@@ -54,21 +72,6 @@ TEST(ClockDomain, WakeAtTicksOnThatCycleAndIdleCostsNoEdges) {
 TEST(ClockDomain, BlocksTickInAttachOrderAndAWakeDuringATickStartsNextEdge) {
     ClockDomain core("core", 1000.0);
     std::vector<std::string> order;
-    struct Named : Clocked {
-        Named(ClockDomain& d, std::vector<std::string>& o, std::string n)
-            : domain(d), order(o), name(std::move(n)) {
-            d.attach(this);
-        }
-        void tick() override {
-            order.push_back(name + "@" + std::to_string(domain.now()));
-            if (other) domain.wake(other);
-            domain.sleep(this);
-        }
-        ClockDomain& domain;
-        std::vector<std::string>& order;
-        std::string name;
-        Clocked* other = nullptr;
-    };
     Named a(core, order, "a");
     Named b(core, order, "b");
     Named c(core, order, "c");
@@ -84,19 +87,6 @@ TEST(ClockDomain, BlocksTickInAttachOrderAndAWakeDuringATickStartsNextEdge) {
 TEST(ClockDomain, ABlockAttachedBeforeAnotherTicksJustBeforeItInItsTile) {
     ClockDomain core("core", 1000.0);
     std::vector<std::string> order;
-    struct Named : Clocked {
-        Named(ClockDomain& d, std::vector<std::string>& o, std::string n, bool attach = true)
-            : domain(d), order(o), name(std::move(n)) {
-            if (attach) d.attach(this);
-        }
-        void tick() override {
-            order.push_back(name + "@" + std::to_string(domain.now()));
-            domain.sleep(this);
-        }
-        ClockDomain& domain;
-        std::vector<std::string>& order;
-        std::string name;
-    };
     Named n0(core, order, "n0");
     core.begin_tile();
     Named a0(core, order, "a0");
