@@ -1,7 +1,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <string>
 #include <systemc>
@@ -10,6 +9,7 @@
 #include "modules/sim/clock_domain.h"
 #include "modules/sim/initiator_port.h"
 #include "modules/sim/memory_manager.h"
+#include "modules/sim/ring_fifo.h"
 #include "modules/sim/target_port.h"
 
 namespace mvp {
@@ -67,8 +67,8 @@ class CpMemoryPort : public sim::Clocked {
 
     sim::ClockDomain& core_;
     sim::MemoryManager mm_;
-    std::deque<Request> queue_;
-    std::deque<Answer> answers_;
+    sim::RingFifo<Request> queue_;
+    sim::RingFifo<Answer> answers_;
     std::vector<Done> done_;  // by payload id, while in flight
     std::vector<uint32_t> free_ids_;
     unsigned in_flight_ = 0;

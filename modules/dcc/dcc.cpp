@@ -327,7 +327,7 @@ void Dcc::queue_write_back(const Way& w, MemKind kind) {
 void Dcc::respond_at(tlm::tlm_generic_payload& gp, uint64_t cycle,
                      tlm::tlm_response_status status) {
     gp.set_response_status(status);
-    responses_.emplace(cycle, &gp);
+    responses_.push(cycle, &gp);
 }
 
 void Dcc::account(uint64_t now) {
@@ -606,7 +606,7 @@ bool Dcc::finish_round(MissEntry& m, uint64_t now) {
     return true;
 }
 
-void Dcc::remove_entry(std::deque<MissEntry>::iterator it) {
+void Dcc::remove_entry(sim::RingFifo<MissEntry>::iterator it) {
     spare_words_.push_back(std::move(it->words));
     fifo_.erase(it);
 }
@@ -686,9 +686,9 @@ void Dcc::send_to_memory(uint64_t now) {
 }
 
 void Dcc::send_responses(uint64_t now) {
-    while (!responses_.empty() && responses_.begin()->first <= now) {
-        tlm::tlm_generic_payload* gp = responses_.begin()->second;
-        responses_.erase(responses_.begin());
+    while (!responses_.empty() && responses_.next_cycle() <= now) {
+        tlm::tlm_generic_payload* gp = responses_.front();
+        responses_.pop();
         port.respond(*gp);
     }
 }
@@ -700,7 +700,7 @@ void Dcc::reschedule(uint64_t now) {
         !(fifo_full_stall_ && fifo_.size() >= params_.miss_fifo_depth))
         at_least(input_.front().ready);
     for (const Arrived& r : mem_responses_) at_least(r.ready);
-    if (!responses_.empty()) at_least(responses_.begin()->first);
+    if (!responses_.empty()) at_least(responses_.next_cycle());
     if (!to_memory_.empty() && !mem_waiting_ && !head_waits_for_write_backs())
         at_least(mem_free_from_);
     if (flush_requested_ && fifo_.empty() && to_memory_.empty() && at_memory_.empty())

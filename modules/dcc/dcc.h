@@ -1,9 +1,7 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <functional>
-#include <map>
 #include <memory>
 #include <string>
 #include <systemc>
@@ -14,9 +12,11 @@
 #include "modules/sim/flat_map.h"
 #include "modules/sim/initiator_port.h"
 #include "modules/sim/memory_manager.h"
+#include "modules/sim/ring_fifo.h"
 #include "modules/sim/schedule.h"
 #include "modules/sim/stat_group.h"
 #include "modules/sim/target_port.h"
+#include "modules/sim/timed_queue.h"
 
 namespace mvp::config {
 class Config;
@@ -174,7 +174,7 @@ class Dcc : public sc_core::sc_module, public sim::Clocked {
     // removed instead (its reserved ways freed).
     bool finish_round(MissEntry& m, uint64_t now);
     // Takes a miss entry out of the FIFO; its word list's buffer serves a later request.
-    void remove_entry(std::deque<MissEntry>::iterator it);
+    void remove_entry(sim::RingFifo<MissEntry>::iterator it);
     // A write-back answered with an error: on_error, or SC_REPORT_ERROR.
     void report_error(const tlm::tlm_generic_payload& gp);
     // Moves the request's bytes of one buffer word (to the payload for a read); returns the
@@ -200,20 +200,20 @@ class Dcc : public sc_core::sc_module, public sim::Clocked {
     uint64_t lru_clock_ = 0;
 
     static constexpr unsigned kInputDepth = 2;  // request register + skid entry
-    std::deque<Arrived> input_;
+    sim::RingFifo<Arrived> input_;
     bool holding_ = false;
     Arrived held_{};
-    std::deque<MissEntry> fifo_;
+    sim::RingFifo<MissEntry> fifo_;
     // Buffers reused so that a request allocates nothing: word lists of entries gone, and the
     // ways and lines of the round being started.
     std::vector<std::vector<WordAccess>> spare_words_;
     std::vector<size_t> round_ways_;
     std::vector<uint64_t> round_lines_;
     uint64_t next_entry_id_ = 1;
-    std::deque<MemRequest> to_memory_;
+    sim::RingFifo<MemRequest> to_memory_;
     sim::FlatMap<tlm::tlm_generic_payload*, MemRequest> at_memory_;
-    std::deque<Arrived> mem_responses_;
-    std::multimap<uint64_t, tlm::tlm_generic_payload*> responses_;  // to the OCC, by edge
+    sim::RingFifo<Arrived> mem_responses_;
+    sim::TimedQueue<tlm::tlm_generic_payload*> responses_;  // to the OCC, by edge
     unsigned write_backs_in_flight_ = 0;
     sim::FlatMap<uint64_t, unsigned> write_back_lines_;  // line -> write-backs unacknowledged
     uint64_t mem_free_from_ = 0;

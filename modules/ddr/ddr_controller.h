@@ -1,7 +1,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <string>
 #include <systemc>
 #include <tlm>
@@ -9,6 +8,7 @@
 
 #include "memory_interleave.h"
 #include "modules/sim/clock_domain.h"
+#include "modules/sim/ring_fifo.h"
 #include "modules/sim/stat_group.h"
 #include "modules/sim/target_port.h"
 
@@ -206,9 +206,9 @@ class DdrController : public sc_core::sc_module, public sim::Clocked {
     sim::TargetPort port_;
 
     std::vector<Bank> banks_;
-    std::vector<Entry> queue_;            // in arrival order
-    std::deque<Completion> completions_;  // in command order, so in `done` order
-    std::deque<Writeback> writebacks_;
+    std::vector<Entry> queue_;               // in arrival order
+    sim::RingFifo<Completion> completions_;  // in command order, so in `done` order
+    sim::RingFifo<Writeback> writebacks_;
     tlm::tlm_generic_payload* held_ = nullptr;  // offered while the queue was full
     uint64_t freed_cycle_ = kNever;             // entries freed by the commands of that cycle
     unsigned freed_ = 0;

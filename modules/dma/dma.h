@@ -1,7 +1,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <string>
 #include <systemc>
@@ -9,6 +8,7 @@
 #include "modules/sim/clock_domain.h"
 #include "modules/sim/initiator_port.h"
 #include "modules/sim/memory_manager.h"
+#include "modules/sim/ring_fifo.h"
 #include "modules/sim/stat_group.h"
 
 namespace mvp {
@@ -82,7 +82,7 @@ class Dma : public sc_core::sc_module, public sim::Clocked {
     uint32_t bytes_ = 0;
     uint64_t next_offset_ = 0;  // next chunk to read
     uint64_t written_bytes_ = 0;
-    std::deque<Chunk> chunks_;  // in flight, in offset order
+    sim::RingFifo<Chunk> chunks_;  // in flight, in offset order
     std::function<void()> done_;
 
     sim::StatGroup stats_;

@@ -1,12 +1,12 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <systemc>
 #include <unordered_map>
 
 #include "modules/sim/clock_domain.h"
+#include "modules/sim/ring_fifo.h"
 #include "modules/sim/stat_group.h"
 #include "modules/sim/target_port.h"
 
@@ -43,7 +43,7 @@ class HostMemory : public sc_core::sc_module, public sim::Clocked {
         tlm::tlm_generic_payload* gp;
         uint64_t done_cycle;
     };
-    std::deque<Pending> queue_;
+    sim::RingFifo<Pending> queue_;
     uint64_t link_free_cycle_ = 0;
 
     sim::StatGroup stats_;

@@ -131,9 +131,17 @@ void KernelAbi::init_thread(const Group& group, uint32_t local_id, uint32_t slot
 
 std::vector<KernelAbi::StackWord> KernelAbi::stack_words(uint32_t slot, uint32_t local_base) const {
     std::vector<StackWord> words;
-    for (unsigned i = 4; i < arg_values_.size(); ++i)
-        words.push_back({stack_top(slot) + 16 + 4 * (i - 4), arg_value(i, local_base)});
+    for (unsigned k = 0; k < stack_word_count(); ++k)
+        words.push_back(stack_word(k, slot, local_base));
     return words;
+}
+
+unsigned KernelAbi::stack_word_count() const {
+    return arg_values_.size() > 4 ? static_cast<unsigned>(arg_values_.size() - 4) : 0;
+}
+
+KernelAbi::StackWord KernelAbi::stack_word(unsigned k, uint32_t slot, uint32_t local_base) const {
+    return {stack_top(slot) + 16 + 4 * k, arg_value(4 + k, local_base)};
 }
 
 }  // namespace mvp

@@ -69,6 +69,10 @@ class KernelAbi {
         uint32_t value;
     };
     std::vector<StackWord> stack_words(uint32_t slot, uint32_t local_base) const;
+    // The same one at a time (the SP's dispatch, which allocates nothing per thread): how many,
+    // and word k.
+    unsigned stack_word_count() const;
+    StackWord stack_word(unsigned k, uint32_t slot, uint32_t local_base) const;
 
     // Bytes of the work-group's area (__local variables and arguments, a multiple of 16; 0 when
     // the kernel uses no __local memory), and the bytes of local memory below the stacks that

@@ -201,10 +201,7 @@ void Icc::on_fill(tlm::tlm_generic_payload& gp, const sc_time& at) {
     for (unsigned i = 0; i < mshrs_.size(); ++i) {
         if (mshrs_[i].valid && mshrs_[i].request == &gp) {
             Timed f{i, seen_cycle(at)};
-            auto pos =
-                std::upper_bound(fills_.begin(), fills_.end(), f.cycle,
-                                 [](uint64_t cycle, const Timed& x) { return cycle < x.cycle; });
-            fills_.insert(pos, f);
+            fills_.push(f.cycle, f);
             schedule_.wake_at(f.cycle);
             return;
         }
@@ -240,7 +237,7 @@ bool Icc::do_fill(uint64_t now) {
     // fetch waiting in the MSHR is answered from the fill data.
     if (fills_.empty() || fills_.front().cycle > now) return false;
     Mshr& m = mshrs_[fills_.front().index];
-    fills_.pop_front();
+    fills_.pop();
     tlm::tlm_generic_payload* request = m.request;
     const bool ok = request->is_response_ok();
     const unsigned char* data = request->get_data_ptr();

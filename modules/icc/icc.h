@@ -1,7 +1,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <string>
 #include <systemc>
@@ -11,9 +10,11 @@
 #include "modules/sim/clock_domain.h"
 #include "modules/sim/initiator_port.h"
 #include "modules/sim/memory_manager.h"
+#include "modules/sim/ring_fifo.h"
 #include "modules/sim/schedule.h"
 #include "modules/sim/stat_group.h"
 #include "modules/sim/target_port.h"
+#include "modules/sim/timed_queue.h"
 
 namespace mvp::config {
 class Config;
@@ -182,12 +183,12 @@ class Icc : public sc_core::sc_module, public sim::Clocked {
     std::vector<Mshr> mshrs_;
     unsigned mshr_used_ = 0;
     std::vector<Port> ports_;
-    std::vector<uint64_t> bank_used_;  // the edge at which each bank was last accessed
-    std::vector<unsigned> order_;      // ports to look up this edge
-    bool retry_waiting_ = false;       // an invalidation may have unblocked a waiting fetch
-    std::deque<Timed> fills_;          // arrived fills, by edge
-    std::deque<Timed> line_requests_;  // line requests waiting to leave, by edge
-    std::deque<Delayed> delayed_;      // responses waiting for the end of the hit latency
+    std::vector<uint64_t> bank_used_;     // the edge at which each bank was last accessed
+    std::vector<unsigned> order_;         // ports to look up this edge
+    bool retry_waiting_ = false;          // an invalidation may have unblocked a waiting fetch
+    sim::TimedQueue<Timed> fills_;        // arrived fills, by edge
+    sim::RingFifo<Timed> line_requests_;  // line requests waiting to leave, by edge
+    sim::RingFifo<Delayed> delayed_;      // responses waiting for the end of the hit latency
     uint64_t xi_free_cycle_ = 0;
     uint64_t next_request_id_ = 0;
     sim::MemoryManager mm_;

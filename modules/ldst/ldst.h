@@ -1,7 +1,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <systemc>
@@ -12,6 +11,7 @@
 #include "modules/sim/clock_domain.h"
 #include "modules/sim/initiator_port.h"
 #include "modules/sim/memory_manager.h"
+#include "modules/sim/ring_fifo.h"
 #include "modules/sim/schedule.h"
 #include "modules/sim/stat_group.h"
 
@@ -161,7 +161,7 @@ class Ldst : public sc_core::sc_module, public sim::Clocked {
     std::function<void()> space_callback_;
     bool space_wanted_ = false;
 
-    std::deque<std::unique_ptr<Instruction>> inflight_;  // issue order
+    sim::RingFifo<std::unique_ptr<Instruction>> inflight_;  // issue order
     std::vector<std::unique_ptr<Instruction>> free_instructions_;
     unsigned queued_ = 0;  // instructions with line requests still to send
     std::vector<Entry> entries_;

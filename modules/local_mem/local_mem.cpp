@@ -209,20 +209,18 @@ void LocalMem::tick() {
         Request r = queue_.front();
         queue_.pop_front();
         const uint64_t at = take(*r.gp, r.arrival, now);
-        auto after = std::upper_bound(responses_.begin(), responses_.end(), at,
-                                      [](uint64_t t, const Response& x) { return t < x.done; });
-        responses_.insert(after, Response{at, r.gp});
+        responses_.push(at, r.gp);
     }
-    while (!responses_.empty() && responses_.front().done <= now) {
-        tlm::tlm_generic_payload* gp = responses_.front().gp;
-        responses_.erase(responses_.begin());
+    while (!responses_.empty() && responses_.next_cycle() <= now) {
+        tlm::tlm_generic_payload* gp = responses_.front();
+        responses_.pop();
         port.respond(*gp);
     }
     queue_depth_ = static_cast<uint32_t>(queue_.size() + responses_.size());
 
     uint64_t next = UINT64_MAX;
     if (!queue_.empty()) next = queue_.front().ready;
-    if (!responses_.empty()) next = std::min(next, responses_.front().done);
+    if (!responses_.empty()) next = std::min(next, responses_.next_cycle());
     schedule_.sleep_until(now, next);
 }
 

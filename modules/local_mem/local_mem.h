@@ -1,16 +1,17 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <string>
 #include <systemc>
 #include <tlm>
 #include <vector>
 
 #include "modules/sim/clock_domain.h"
+#include "modules/sim/ring_fifo.h"
 #include "modules/sim/schedule.h"
 #include "modules/sim/stat_group.h"
 #include "modules/sim/target_port.h"
+#include "modules/sim/timed_queue.h"
 
 namespace mvp::config {
 class Config;
@@ -90,14 +91,9 @@ class LocalMem : public sc_core::sc_module, public sim::Clocked {
     sim::Schedule schedule_{clock_, this};  // every wake and sleep of this block
     Params params_;
     std::vector<uint8_t> storage_;
-    std::deque<Request> queue_;
-    struct Response {
-        uint64_t done;  // the completion edge
-        tlm::tlm_generic_payload* gp;
-    };
-    // By completion edge, in completion order among equal edges; few entries (no node per
-    // request, as a map would allocate).
-    std::vector<Response> responses_;
+    sim::RingFifo<Request> queue_;
+    // By completion edge, in completion order among equal edges.
+    sim::TimedQueue<tlm::tlm_generic_payload*> responses_;
     std::vector<uint64_t> bank_free_;  // the first edge each bank is free
 
     uint32_t queue_depth_ = 0;         // traced

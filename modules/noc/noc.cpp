@@ -218,7 +218,7 @@ void Noc::reset() {
     for (unsigned j = 0; j < n_outputs(); ++j) {
         Output& o = *outputs_[j];
         o.port.reset();
-        for (Fifo& q : o.requests) q.head = q.count = 0;
+        for (Fifo& q : o.requests) q.clear();
         std::fill(o.waiting.begin(), o.waiting.end(), 0);
         o.queued = 0;
         o.out = Egress{};
@@ -409,7 +409,7 @@ void Noc::step_output(unsigned j, uint64_t t) {
         if (source < 0) return;
         Fifo& q = o.requests[source];
         const Packet p = q.front();
-        q.pop();
+        q.pop_front();
         if (q.empty()) o.waiting[source / 64] &= ~(uint64_t{1} << (source % 64));
         --o.queued;
         o.removed.add(t);
@@ -470,7 +470,7 @@ void Noc::enter_output(tlm::tlm_generic_payload& gp, unsigned i, uint64_t s, uin
     const unsigned j = route(static_cast<uint32_t>(gp.get_address()));
     Output& o = *outputs_[j];
     queueing_cycles_ += s - ready;
-    o.requests[i].push(Packet{&gp, i, s + params_.latency});
+    o.requests[i].push_back(Packet{&gp, i, s + params_.latency});
     inputs_[i]->bytes += request_bytes(gp);  // on the NoC's side (responses add to it too)
     o.waiting[i / 64] |= uint64_t{1} << (i % 64);
     ++o.queued;

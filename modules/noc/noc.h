@@ -11,6 +11,7 @@
 #include "modules/sim/clock_domain.h"
 #include "modules/sim/flat_map.h"
 #include "modules/sim/initiator_port.h"
+#include "modules/sim/ring_fifo.h"
 #include "modules/sim/stat_group.h"
 #include "modules/sim/target_port.h"
 
@@ -116,29 +117,7 @@ class Noc : public sc_core::sc_module, public sim::Clocked {
         uint64_t send_at = 0;
         uint64_t waiting_since = 0;  // when it first could have been handed on
     };
-    // A queue of packets in arrival order (a ring that grows to the largest number held).
-    struct Fifo {
-        std::vector<Packet> ring;  // a power of two entries, or none
-        size_t head = 0;
-        size_t count = 0;
-
-        bool empty() const { return count == 0; }
-        const Packet& front() const { return ring[head]; }
-        void push(const Packet& p) {
-            if (count == ring.size()) {
-                std::vector<Packet> grown(ring.empty() ? 4 : 2 * ring.size());
-                for (size_t k = 0; k < count; ++k) grown[k] = ring[(head + k) & (ring.size() - 1)];
-                ring.swap(grown);
-                head = 0;
-            }
-            ring[(head + count) & (ring.size() - 1)] = p;
-            ++count;
-        }
-        void pop() {
-            head = (head + 1) & (ring.size() - 1);
-            --count;
-        }
-    };
+    using Fifo = sim::RingFifo<Packet>;  // packets in arrival order
     struct Flight {
         unsigned input;
         uint64_t entry;  // the cycle the request arrived

@@ -91,7 +91,7 @@ void Occ::on_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time& at) 
     }
     gp.acquire();  // the initiator port releases its reference when this call returns
     uint64_t cycle = clock_.cycle_at_or_after(at);
-    responses_.emplace(cycle, &gp);
+    responses_.push(cycle, &gp);
     schedule_.wake_at(cycle);
 }
 
@@ -110,14 +110,12 @@ void Occ::on_local_response(tlm::tlm_generic_payload& gp, const sc_core::sc_time
     // (the DCC answers from its own tick, after this block's, so none is ever queued here),
     // a local response queued earlier for the same edge, or one still held by the port.
     if (passing_ == &gp && responses_.empty() && port.responses_idle() &&
-        (local_responses_.empty() || local_responses_.back().cycle < cycle)) {
+        (local_responses_.empty() || local_responses_.latest_cycle() < cycle)) {
         passed_cycle_ = cycle;
         return;
     }
     gp.acquire();  // the initiator port releases its reference when this call returns
-    auto after = std::upper_bound(local_responses_.begin(), local_responses_.end(), cycle,
-                                  [](uint64_t c, const Response& r) { return c < r.cycle; });
-    local_responses_.insert(after, Response{cycle, &gp});
+    local_responses_.push(cycle, &gp);
     schedule_.wake_at(cycle);
 }
 
@@ -159,9 +157,9 @@ void Occ::reset() {
 void Occ::tick() {
     uint64_t now = clock_.now();
     schedule_.ticking(now);
-    while (!responses_.empty() && responses_.begin()->first <= now) {
-        tlm::tlm_generic_payload* gp = responses_.begin()->second;
-        responses_.erase(responses_.begin());
+    while (!responses_.empty() && responses_.next_cycle() <= now) {
+        tlm::tlm_generic_payload* gp = responses_.front();
+        responses_.pop();
         port.respond(*gp);
         gp->release();
     }
@@ -178,9 +176,9 @@ void Occ::tick() {
     }
     drain(local_, now);
     drain(dcc_, now);
-    while (!local_responses_.empty() && local_responses_.front().cycle <= now) {
-        tlm::tlm_generic_payload* gp = local_responses_.front().gp;
-        local_responses_.erase(local_responses_.begin());
+    while (!local_responses_.empty() && local_responses_.next_cycle() <= now) {
+        tlm::tlm_generic_payload* gp = local_responses_.front();
+        local_responses_.pop();
         port.respond(*gp);
         gp->release();
     }
@@ -190,8 +188,8 @@ void Occ::tick() {
     // waiting for END_REQ wakes us through on_ready.
     uint64_t next = UINT64_MAX;
     if (!decode_.empty()) next = decode_.front().cycle;
-    if (!responses_.empty()) next = std::min(next, responses_.begin()->first);
-    if (!local_responses_.empty()) next = std::min(next, local_responses_.front().cycle);
+    if (!responses_.empty()) next = std::min(next, responses_.next_cycle());
+    if (!local_responses_.empty()) next = std::min(next, local_responses_.next_cycle());
     for (const Output* out : {&local_, &dcc_}) {
         if (out->queue.empty() || out->waiting) continue;
         next = std::min(next, std::max({out->queue.front().cycle, out->free_from, now + 1}));

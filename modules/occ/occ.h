@@ -1,17 +1,17 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
-#include <map>
 #include <systemc>
 #include <tlm>
 #include <vector>
 
 #include "modules/sim/clock_domain.h"
 #include "modules/sim/initiator_port.h"
+#include "modules/sim/ring_fifo.h"
 #include "modules/sim/schedule.h"
 #include "modules/sim/stat_group.h"
 #include "modules/sim/target_port.h"
+#include "modules/sim/timed_queue.h"
 
 namespace mvp::config {
 class Config;
@@ -57,7 +57,7 @@ class Occ : public sc_core::sc_module, public sim::Clocked {
     };
     struct Output {
         sim::InitiatorPort* port;
-        std::deque<Pending> queue;
+        sim::RingFifo<Pending> queue;
         uint64_t free_from = 0;  // a held request accepted later frees the link from this edge
         bool waiting = false;    // a request waits for END_REQ
     };
@@ -80,17 +80,13 @@ class Occ : public sc_core::sc_module, public sim::Clocked {
     sim::ClockDomain& clock_;
     sim::Schedule schedule_{clock_, this};  // every wake and sleep of this block
     Params params_;
-    std::deque<Pending> decode_;
+    sim::RingFifo<Pending> decode_;
     Output local_;
     Output dcc_;
-    std::multimap<uint64_t, tlm::tlm_generic_payload*> responses_;  // only for future times
-    struct Response {
-        uint64_t cycle;
-        tlm::tlm_generic_payload* gp;
-    };
+    sim::TimedQueue<tlm::tlm_generic_payload*> responses_;  // only for future times
     // Local memory's responses completed on the forward call, by edge, in completion order
-    // among equal edges; few entries (no node per request, as the map would allocate).
-    std::vector<Response> local_responses_;
+    // among equal edges.
+    sim::TimedQueue<tlm::tlm_generic_payload*> local_responses_;
     // The request being sent to local memory from on_request (nullptr otherwise), and the edge
     // its response was completed for when it is passed back on the LD/ST's forward call
     // (kNotPassed otherwise).

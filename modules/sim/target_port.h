@@ -1,9 +1,10 @@
 #pragma once
 
-#include <deque>
 #include <functional>
 #include <systemc>
 #include <tlm>
+
+#include "ring_fifo.h"
 
 namespace mvp::sim {
 
@@ -73,7 +74,7 @@ class TargetPort : public tlm::tlm_fw_transport_if<> {
     void begin_response(tlm::tlm_generic_payload& gp);
 
     tlm::tlm_generic_payload* held_ = nullptr;
-    std::deque<tlm::tlm_generic_payload*> responses_;
+    RingFifo<tlm::tlm_generic_payload*> responses_;
     bool response_in_flight_ = false;  // BEGIN_RESP sent, END_RESP not yet received
     bool completed_ = false;           // complete() called by the current on_request
     sc_core::sc_time completed_at_;

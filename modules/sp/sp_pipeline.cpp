@@ -329,17 +329,20 @@ void SpPipeline::start_workgroup(
             write_local(top - stack, zeros.data(), std::min<uint32_t>(stack, 32768));
         }
     }
-    std::vector<LaneMask> threads(warps, 0);
-    std::vector<uint32_t> first_ids(warps, 0);
+    start_threads_.assign(warps, 0);
+    start_first_ids_.assign(warps, 0);
     for (unsigned i = 0; i < group.work_items; ++i) {
         const uint32_t slot = static_cast<uint32_t>(first) * W + i;
         RegisterFile& regs = operand_collector.registers();
         abi.init_thread(group, i, slot, params.sp_id, local_base, regs.gpr(slot),
                         regs.special(slot));
-        if (write_local)
-            for (const KernelAbi::StackWord& sw : abi.stack_words(slot, local_base))
+        if (write_local) {
+            for (unsigned k = 0; k < abi.stack_word_count(); ++k) {
+                const KernelAbi::StackWord sw = abi.stack_word(k, slot, local_base);
                 write_local(sw.address, &sw.value, 4);
-        threads[i / W] |= LaneMask{1} << (i % W);
+            }
+        }
+        start_threads_[i / W] |= LaneMask{1} << (i % W);
     }
     Thdc::Group g;
     g.linear_id = group.linear_id;
@@ -351,11 +354,11 @@ void SpPipeline::start_workgroup(
     g.local_bytes = area_bytes;
     for (unsigned k = 0; k < warps; ++k) {
         const unsigned w = static_cast<unsigned>(first) + k;
-        first_ids[k] = k * W;
-        policy().start(w, abi.launch().entry_pc, threads[k]);
+        start_first_ids_[k] = k * W;
+        policy().start(w, abi.launch().entry_pc, start_threads_[k]);
         scoreboard.impl().clear(w);
     }
-    thdc.start_group(static_cast<unsigned>(first), warps, g, threads, first_ids);
+    thdc.start_group(static_cast<unsigned>(first), warps, g, start_threads_, start_first_ids_);
     for (unsigned k = 0; k < warps; ++k) {
         fetch.start(static_cast<unsigned>(first) + k);
         issue.start(static_cast<unsigned>(first) + k);

@@ -154,6 +154,9 @@ class SpPipeline : public SpControl {
                                    (active_ ? clock.now() - active_since_ : 0));
     }
     uint64_t last_tick_ = UINT64_MAX;
+    // start_workgroup's lane masks and first local ids per warp (kept: no allocation per group).
+    std::vector<LaneMask> start_threads_;
+    std::vector<uint32_t> start_first_ids_;
     std::string pending_error_;
     sim::StatGroup stats_;
 };

@@ -110,9 +110,7 @@ void Xi::on_response(tlm::tlm_generic_payload& gp, const sc_time& at) {
     }
     Return r{&gp, *owner, seen_cycle(at) + params_.latency - 1};
     owner_.erase(&gp);
-    auto pos = std::upper_bound(returns_.begin(), returns_.end(), r.cycle,
-                                [](uint64_t cycle, const Return& x) { return cycle < x.cycle; });
-    returns_.insert(pos, r);
+    returns_.push(r.cycle, r);
     schedule_.wake_at(r.cycle);
 }
 
@@ -160,7 +158,7 @@ void Xi::tick() {
     // Responses whose return edge has come go back to the client that issued them.
     while (!returns_.empty() && returns_.front().cycle <= now) {
         Return r = returns_.front();
-        returns_.pop_front();
+        returns_.pop();
         ++clients_[r.client].responses;
         account_outstanding(now);
         --outstanding_;

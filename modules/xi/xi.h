@@ -2,7 +2,6 @@
 
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <string>
 #include <systemc>
@@ -11,9 +10,11 @@
 #include "modules/sim/clock_domain.h"
 #include "modules/sim/flat_map.h"
 #include "modules/sim/initiator_port.h"
+#include "modules/sim/ring_fifo.h"
 #include "modules/sim/schedule.h"
 #include "modules/sim/stat_group.h"
 #include "modules/sim/target_port.h"
+#include "modules/sim/timed_queue.h"
 
 namespace mvp::config {
 class Config;
@@ -82,7 +83,7 @@ class Xi : public sc_core::sc_module, public sim::Clocked {
         uint64_t eligible;  // first edge it may be granted
     };
     struct ClientState {
-        std::deque<Request> queue;
+        sim::RingFifo<Request> queue;
         bool holding = false;  // a request is held at the port (queue full)
         Request held{};
         // Statistics.
@@ -116,8 +117,8 @@ class Xi : public sc_core::sc_module, public sim::Clocked {
     XiParams params_;
     std::array<sim::TargetPort*, kClients> ports_;
     std::array<ClientState, kClients> clients_;
-    std::deque<Outbound> outbound_;  // granted, waiting for their send edge
-    std::deque<Return> returns_;     // responses waiting for their return edge
+    sim::RingFifo<Outbound> outbound_;  // granted, waiting for their send edge
+    sim::TimedQueue<Return> returns_;   // responses waiting for their return edge
     sim::FlatMap<tlm::tlm_generic_payload*, Client> owner_;
     uint64_t noc_free_cycle_ = 0;  // first edge the next request may leave
     unsigned outstanding_ = 0;
