@@ -200,9 +200,9 @@ bool Icc::on_fetch(unsigned port, tlm::tlm_generic_payload& gp, const sc_time& a
 void Icc::on_fill(tlm::tlm_generic_payload& gp, const sc_time& at) {
     for (unsigned i = 0; i < mshrs_.size(); ++i) {
         if (mshrs_[i].valid && mshrs_[i].request == &gp) {
-            Timed f{i, seen_cycle(at)};
-            fills_.push(f.cycle, f);
-            schedule_.wake_at(f.cycle);
+            const uint64_t cycle = seen_cycle(at);
+            fills_.push(cycle, i);
+            schedule_.wake_at(cycle);
             return;
         }
     }
@@ -235,8 +235,8 @@ void Icc::answer(const Waiting& w, const unsigned char* line_data,
 bool Icc::do_fill(uint64_t now) {
     // One fill per edge: the line is written into its bank (unless it went stale) and every
     // fetch waiting in the MSHR is answered from the fill data.
-    if (fills_.empty() || fills_.front().cycle > now) return false;
-    Mshr& m = mshrs_[fills_.front().index];
+    if (fills_.empty() || fills_.next_cycle() > now) return false;
+    Mshr& m = mshrs_[fills_.front()];
     fills_.pop();
     tlm::tlm_generic_payload* request = m.request;
     const bool ok = request->is_response_ok();
@@ -438,7 +438,7 @@ void Icc::schedule(uint64_t now) {
     // Sleep until the next edge with work. Fills, END_REQ from the XI and new fetches wake the
     // ICC themselves; a fetch waiting for an MSHR waits for a fill.
     uint64_t next = UINT64_MAX;
-    if (!fills_.empty()) next = std::min(next, std::max(fills_.front().cycle, now + 1));
+    if (!fills_.empty()) next = std::min(next, std::max(fills_.next_cycle(), now + 1));
     if (!delayed_.empty()) next = std::min(next, delayed_.front().cycle);
     for (const Port& p : ports_)
         if (p.busy && !p.wait_fill) next = std::min(next, std::max(p.current.ready, now + 1));

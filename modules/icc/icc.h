@@ -139,7 +139,7 @@ class Icc : public sc_core::sc_module, public sim::Clocked {
         uint64_t stall_since = 0;
     };
     struct Timed {
-        unsigned index;  // an MSHR (fills, line requests)
+        unsigned index;  // an MSHR (line requests)
         uint64_t cycle;
     };
     struct Delayed {
@@ -186,7 +186,7 @@ class Icc : public sc_core::sc_module, public sim::Clocked {
     std::vector<uint64_t> bank_used_;     // the edge at which each bank was last accessed
     std::vector<unsigned> order_;         // ports to look up this edge
     bool retry_waiting_ = false;          // an invalidation may have unblocked a waiting fetch
-    sim::TimedQueue<Timed> fills_;        // arrived fills, by edge
+    sim::TimedQueue<unsigned> fills_;     // arrived fills (their MSHRs), by edge
     sim::RingFifo<Timed> line_requests_;  // line requests waiting to leave, by edge
     sim::RingFifo<Delayed> delayed_;      // responses waiting for the end of the hit latency
     uint64_t xi_free_cycle_ = 0;

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <iterator>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -12,63 +13,40 @@ namespace mvp::sim {
 // queue has held and never shrinks, so pushing and popping cost no allocation once the queue
 // has seen its deepest occupancy (std::deque allocates and frees a block of entries as its ends
 // move on). A popped slot keeps its object until the next entry is assigned to it. The subset of
-// std::deque a queue needs: both ends, indexing from the front, iteration, and erasing in the
-// middle (order kept).
+// std::deque a queue needs: pushing at the back, popping at the front, indexing from the front,
+// iteration, and erasing in the middle (order kept).
 template <class T>
 class RingFifo {
   public:
-    class iterator {
+    // A position counted from the front (it stays valid while entries are added at the back).
+    template <bool kConst>
+    class Iterator {
       public:
+        using Fifo = std::conditional_t<kConst, const RingFifo, RingFifo>;
         using iterator_category = std::forward_iterator_tag;
         using value_type = T;
         using difference_type = std::ptrdiff_t;
-        using pointer = T*;
-        using reference = T&;
+        using pointer = std::conditional_t<kConst, const T*, T*>;
+        using reference = std::conditional_t<kConst, const T&, T&>;
 
-        iterator() = default;
-        iterator(RingFifo* fifo, size_t index) : fifo_(fifo), index_(index) {}
-        T& operator*() const { return (*fifo_)[index_]; }
-        T* operator->() const { return &(*fifo_)[index_]; }
-        iterator& operator++() {
+        Iterator() = default;
+        Iterator(Fifo* fifo, size_t index) : fifo_(fifo), index_(index) {}
+        reference operator*() const { return (*fifo_)[index_]; }
+        pointer operator->() const { return &(*fifo_)[index_]; }
+        Iterator& operator++() {
             ++index_;
             return *this;
         }
-        iterator operator++(int) {
-            iterator before = *this;
-            ++index_;
-            return before;
-        }
-        bool operator==(const iterator& o) const { return index_ == o.index_; }
-        bool operator!=(const iterator& o) const { return index_ != o.index_; }
+        bool operator==(const Iterator& o) const { return index_ == o.index_; }
+        bool operator!=(const Iterator& o) const { return index_ != o.index_; }
         size_t index() const { return index_; }
 
       private:
-        RingFifo* fifo_ = nullptr;
+        Fifo* fifo_ = nullptr;
         size_t index_ = 0;
     };
-    class const_iterator {
-      public:
-        using iterator_category = std::forward_iterator_tag;
-        using value_type = T;
-        using difference_type = std::ptrdiff_t;
-        using pointer = const T*;
-        using reference = const T&;
-
-        const_iterator() = default;
-        const_iterator(const RingFifo* fifo, size_t index) : fifo_(fifo), index_(index) {}
-        const T& operator*() const { return (*fifo_)[index_]; }
-        const T* operator->() const { return &(*fifo_)[index_]; }
-        const_iterator& operator++() {
-            ++index_;
-            return *this;
-        }
-        bool operator==(const const_iterator& o) const { return index_ == o.index_; }
-        bool operator!=(const const_iterator& o) const { return index_ != o.index_; }
-
-      private:
-        const RingFifo* fifo_ = nullptr;
-        size_t index_ = 0;
-    };
+    using iterator = Iterator<false>;
+    using const_iterator = Iterator<true>;
 
     bool empty() const { return count_ == 0; }
     size_t size() const { return count_; }
@@ -85,23 +63,10 @@ class RingFifo {
 
     void push_back(const T& value) { back_slot() = value; }
     void push_back(T&& value) { back_slot() = std::move(value); }
-    template <class... Args>
-    T& emplace_back(Args&&... args) {
-        T& slot = back_slot();
-        slot = T(std::forward<Args>(args)...);
-        return slot;
-    }
-    void push_front(T value) {
-        if (count_ == slots_.size()) grow();
-        head_ = (head_ + slots_.size() - 1) & (slots_.size() - 1);
-        slots_[head_] = std::move(value);
-        ++count_;
-    }
     void pop_front() {
         head_ = (head_ + 1) & (slots_.size() - 1);
         --count_;
     }
-    void pop_back() { --count_; }
     // Entry i leaves; the later ones move up one place. Returns the position after it.
     iterator erase(iterator it) {
         const size_t i = it.index();

@@ -108,10 +108,10 @@ void Xi::on_response(tlm::tlm_generic_payload& gp, const sc_time& at) {
         SC_REPORT_ERROR("mvp/xi", "response for a request the XI did not forward");
         return;
     }
-    Return r{&gp, *owner, seen_cycle(at) + params_.latency - 1};
+    const uint64_t cycle = seen_cycle(at) + params_.latency - 1;
+    returns_.push(cycle, Return{&gp, *owner});
     owner_.erase(&gp);
-    returns_.push(r.cycle, r);
-    schedule_.wake_at(r.cycle);
+    schedule_.wake_at(cycle);
 }
 
 void Xi::on_ready(const sc_time& at) {
@@ -156,7 +156,7 @@ void Xi::tick() {
     grant_id_ = 0;
 
     // Responses whose return edge has come go back to the client that issued them.
-    while (!returns_.empty() && returns_.front().cycle <= now) {
+    while (!returns_.empty() && returns_.next_cycle() <= now) {
         Return r = returns_.front();
         returns_.pop();
         ++clients_[r.client].responses;
@@ -210,7 +210,7 @@ void Xi::tick() {
 
     // Sleep until the next edge with work (responses and END_REQ wake the XI themselves).
     uint64_t next = UINT64_MAX;
-    if (!returns_.empty()) next = std::min(next, returns_.front().cycle);
+    if (!returns_.empty()) next = std::min(next, returns_.next_cycle());
     if (!outbound_.empty() && noc.can_send())
         next = std::min(next, std::max({outbound_.front().send_cycle, noc_free_cycle_, now + 1}));
     if (outstanding_ < params_.max_outstanding && outbound_.size() < params_.latency) {

@@ -102,7 +102,6 @@ class Xi : public sc_core::sc_module, public sim::Clocked {
     struct Return {
         tlm::tlm_generic_payload* gp;
         Client client;
-        uint64_t cycle;
     };
 
     bool on_request(Client c, tlm::tlm_generic_payload& gp, const sc_core::sc_time& at);

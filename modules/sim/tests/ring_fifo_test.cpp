@@ -28,27 +28,21 @@ TEST(RingFifo, FirstInFirstOutAcrossTheRingsGrowth) {
     EXPECT_TRUE(q.empty());
 }
 
-// Random operations of every kind against std::deque.
+// Random pushes, pops and erasures in the middle against std::deque.
 TEST(RingFifo, AgreesWithDequeUnderChurn) {
     RingFifo<int> q;
     std::deque<int> ref;
     std::mt19937 rng(12);
     for (int step = 0; step < 20000; ++step) {
-        const unsigned op = rng() % 8;
+        const unsigned op = rng() % 4;
         const int v = static_cast<int>(rng() % 1000);
-        if (op < 3 || ref.empty()) {
+        if (op < 2 || ref.empty()) {
             q.push_back(v);
             ref.push_back(v);
-        } else if (op == 3) {
-            q.push_front(v);
-            ref.push_front(v);
-        } else if (op == 4) {
+        } else if (op == 2) {
             q.pop_front();
             ref.pop_front();
-        } else if (op == 5) {
-            q.pop_back();
-            ref.pop_back();
-        } else if (op == 6) {
+        } else {
             const size_t i = rng() % ref.size();
             auto it = q.begin();
             for (size_t k = 0; k < i; ++k) ++it;
@@ -57,9 +51,6 @@ TEST(RingFifo, AgreesWithDequeUnderChurn) {
             if (i < ref.size()) {
                 ASSERT_EQ(*after, ref[i]) << step;
             }
-        } else {
-            q.emplace_back(v);
-            ref.emplace_back(v);
         }
         ASSERT_EQ(q.size(), ref.size()) << step;
         if (!ref.empty()) {
