@@ -116,6 +116,7 @@ void ClockDomain::end_tile() {
         segments_.push_back(Segment{index, index + 1});
     }
     tiles_.push_back(std::move(tile));
+    ahead_tiles_.reserve(tiles_.size());
     live_tiles_.resize((tiles_.size() + 63) / 64, 0);
     assign_threads();
 }
@@ -337,6 +338,7 @@ void ClockDomain::post_to_tile(unsigned index, TileLog::Fn fn, void* object, uin
     if (ahead_of_ == this) {
         // From the memory side's slice beside the tiles: the tile's thread reads its inbox.
         ahead_edge_ = now_from_time();
+        if (tile.ahead.empty()) ahead_tiles_.push_back(tile.index);
         tile.ahead.set_edge(ahead_edge_);
         tile.ahead.add(fn, object, a0, a1);
         return;
@@ -585,11 +587,12 @@ bool ClockDomain::end_beside_tiles() {
     const bool ran = beside_ran_;
     beside_ran_ = false;
     if (ahead_edge_ != kNoEdge) {
-        for (const auto& tile : tiles_) {
-            if (tile->ahead.empty()) continue;
-            tile->inbox.take(tile->ahead);
-            lanes_[tile->thread].posted = true;
+        for (unsigned t : ahead_tiles_) {
+            Tile& tile = *tiles_[t];
+            tile.inbox.take(tile.ahead);
+            lanes_[tile.thread].posted = true;
         }
+        ahead_tiles_.clear();
         posted_edge_ = std::min(posted_edge_, ahead_edge_);
         ahead_edge_ = kNoEdge;
     }

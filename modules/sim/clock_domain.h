@@ -417,7 +417,8 @@ class ClockDomain : public sc_core::sc_module {
     bool beside_ran_ = false;
     TileLog beside_log_;
     std::exception_ptr beside_error_;
-    uint64_t ahead_edge_ = kNoEdge;  // the edge the slice posted calls for
+    uint64_t ahead_edge_ = kNoEdge;      // the edge the slice posted calls for
+    std::vector<unsigned> ahead_tiles_;  // the tiles it posted them to, each once
     bool runs_ahead_ = false;
     // The last edge evaluated. Running ahead (the memory side beside the tiles), a domain has
     // evaluated edges after the kernel's time: its blocks may not be woken for one of those.

@@ -112,15 +112,16 @@ void ClockScheduler::run() {
             // The first domain's tiles run beside the others' edges up to its next edge (the
             // memory side's next slice), whose effects on it are handed over after its pass.
             ClockDomain& first = *domains_[0];
-            const sc_core::sc_time through = next + first.period();
-            first.set_beside_tiles([this, through] { run_slice(through); });
+            // The end is a member so that setting the slice at every pass allocates nothing.
+            slice_through_ = next + first.period();
+            first.set_beside_tiles([this] { run_slice(slice_through_); });
             try {
                 first.evaluate(edge);
             } catch (...) {
                 first.set_beside_tiles(nullptr);
                 throw;
             }
-            if (!first.end_beside_tiles()) run_slice(through);
+            if (!first.end_beside_tiles()) run_slice(slice_through_);
         }
         evaluating_ = false;
     }

@@ -72,6 +72,7 @@ class ClockScheduler {
     std::vector<sc_core::sc_time> times_;  // and its time
     std::vector<uint64_t> slice_edges_;    // the same during a slice
     std::vector<sc_core::sc_time> slice_times_;
+    sc_core::sc_time slice_through_;  // the end of the slice beside the first domain's tiles
     sc_core::sc_event event_;
     bool evaluating_ = false;  // passes are under way: they are followed by a new plan anyway
     size_t current_ = 0;       // the domain being evaluated (they go from the last to the first)

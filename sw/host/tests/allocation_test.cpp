@@ -38,8 +38,9 @@ namespace {
 // Runs `kernel` (its arguments: its buffers' addresses, then the work-item count when asked)
 // over `n` work-items and counts the allocations the run makes.
 struct Bench {
-    Bench(const std::string& file, const std::string& entry, unsigned buffers, bool count_arg)
-        : device(config::Config(), Device::Engine::kTiming),
+    Bench(const std::string& file, const std::string& entry, unsigned buffers, bool count_arg,
+          unsigned host_threads = 1)
+        : device(config_with(host_threads), Device::Engine::kTiming),
           program(toolchain::build_program_from_files({file})),
           entry(entry),
           count_arg(count_arg) {
@@ -51,6 +52,11 @@ struct Bench {
             device.write(address, words.data(), 4 * kMaxItems);
             addresses.push_back(address);
         }
+    }
+    static config::Config config_with(unsigned host_threads) {
+        config::Config c;
+        c.set("mvpgpu_host_threads", std::to_string(host_threads), "test");
+        return c;
     }
     uint64_t allocations_of_run(uint32_t n) {
         Launch l;
@@ -97,6 +103,13 @@ TEST(Allocation, SquaresRequestsAllocateNothing) {
 // Global loads and stores only, most of them misses of the DCC.
 TEST(Allocation, VecAddsRequestsAllocateNothing) {
     Bench b("sw/kernels/vec_add/vec_add.s", "vec_add", 3, false);
+    expect_no_allocation_per_request(b);
+}
+
+// Two host threads: the passes of the tiles beside the memory side's slice, and their hand-over,
+// allocate nothing either (four times the work-items, about four times the passes).
+TEST(Allocation, TwoHostThreadsPassesAllocateNothing) {
+    Bench b("sw/kernels/cl_hello/_cl_hello.s", "square", 2, true, 2);
     expect_no_allocation_per_request(b);
 }
 
