@@ -1,5 +1,7 @@
 #include "scoreboard.h"
 
+#include <algorithm>
+#include <iterator>
 #include <systemc>
 
 namespace mvp {
@@ -44,6 +46,12 @@ bool Scoreboard::pending(unsigned warp, unsigned reg, LaneMask lanes) const {
     return false;
 }
 
-void Scoreboard::clear(unsigned warp) { warps_[warp] = Warp{}; }
+void Scoreboard::clear(unsigned warp) {
+    // Only the slots in use are ever read: the table is emptied without rewriting them.
+    Warp& w = warps_[warp];
+    w.used = 0;
+    w.reg_pending = 0;
+    std::fill(std::begin(w.count), std::end(w.count), uint8_t{0});
+}
 
 }  // namespace mvp

@@ -34,6 +34,8 @@ void Thdc::reset() {
 }
 
 int Thdc::find_free_warps(unsigned count) const {
+    // A full SP answers the CP's dispatch at once, without looking at its warps.
+    if (warps_.size() - resident_ < count) return -1;
     unsigned run = 0;
     for (unsigned w = 0; w < warps_.size(); ++w) {
         run = warps_[w].status == Status::kFree ? run + 1 : 0;
@@ -42,11 +44,7 @@ int Thdc::find_free_warps(unsigned count) const {
     return -1;
 }
 
-unsigned Thdc::free_warps() const {
-    unsigned n = 0;
-    for (const Warp& w : warps_) n += w.status == Status::kFree;
-    return n;
-}
+unsigned Thdc::free_warps() const { return static_cast<unsigned>(warps_.size()) - resident_; }
 
 void Thdc::start_group(unsigned first_warp, unsigned count, const Group& g,
                        const std::vector<LaneMask>& threads,

@@ -60,6 +60,18 @@ TEST(Scoreboard, TableFillsUp) {
     EXPECT_FALSE(sb.has_room(0));
     sb.clear(0);
     EXPECT_TRUE(sb.has_room(0));
+    // Emptied for a new warp: nothing pending, and a register's count starts again from zero.
+    EXPECT_EQ(sb.pending_count(0), 0u);
+    for (unsigned r = 1; r < 16; ++r) {
+        EXPECT_TRUE(sb.source_ready(0, r, ~LaneMask{0}, 0)) << "register " << r;
+        EXPECT_FALSE(sb.pending(0, r, ~LaneMask{0})) << "register " << r;
+    }
+    const unsigned h = sb.reserve(0, 1, 0xf);
+    EXPECT_EQ(h, 0u);
+    EXPECT_TRUE(sb.pending(0, 1, 0xf));
+    sb.release(0, h);
+    EXPECT_FALSE(sb.pending(0, 1, 0xf));
+    EXPECT_TRUE(sb.dest_free(0, 1, 0xf, 0));
 }
 
 }  // namespace
