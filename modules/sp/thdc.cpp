@@ -35,7 +35,7 @@ void Thdc::reset() {
 
 int Thdc::find_free_warps(unsigned count) const {
     // A full SP answers the CP's dispatch at once, without looking at its warps.
-    if (warps_.size() - resident_ < count) return -1;
+    if (free_warps() < count) return -1;
     unsigned run = 0;
     for (unsigned w = 0; w < warps_.size(); ++w) {
         run = warps_[w].status == Status::kFree ? run + 1 : 0;
