@@ -79,6 +79,8 @@ class ClockDomain : public sc_core::sc_module {
     // another module that belongs in a tile built before it (the interconnect's input stage in
     // its sender's tile). At elaboration only, before any timer is armed. Returns its index.
     unsigned attach_before(Clocked* block, const Clocked& next);
+    // Whether any block is attached.
+    bool has_blocks() const { return !entries_.empty(); }
     // Whether the block is in a tile.
     bool in_tile(const Clocked& block) const { return entries_[index_of(&block)].tile != kNoTile; }
     unsigned tiles() const { return static_cast<unsigned>(tiles_.size()); }

@@ -42,6 +42,11 @@ bool ClockScheduler::plan(size_t first, const sc_core::sc_time& limit, std::vect
                           std::vector<sc_core::sc_time>& times, sc_core::sc_time& next) {
     bool any = false;
     for (size_t d = first; d < domains_.size(); ++d) {
+        // A domain without blocks (the GPU's graphics clocks) never has an edge.
+        if (!domains_[d]->has_blocks()) {
+            edges[d] = ClockDomain::kNoEdge;
+            continue;
+        }
         edges[d] = domains_[d]->plan();
         if (edges[d] == ClockDomain::kNoEdge) continue;
         times[d] = domains_[d]->time_of(edges[d]);
