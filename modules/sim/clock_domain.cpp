@@ -261,11 +261,7 @@ bool ClockDomain::tile_timer_due(uint64_t edge) {
     return false;
 }
 
-bool ClockDomain::any_awake() {
-    for (uint64_t word : awake_bits_)
-        if (word) return true;
-    return lanes_awake();
-}
+bool ClockDomain::any_awake() { return awake_outside_tiles_ > 0 || lanes_awake(); }
 
 bool ClockDomain::any_timer() {
     if (any_global_timer()) return true;
@@ -613,7 +609,8 @@ void ClockDomain::evaluate(uint64_t edge) {
     if (!any_awake() && !tile_timer_due(edge) && !posted) return;
     ++active_edges_;
     // A block woken at this very time, or during this pass, starts on the next edge.
-    tick_bits_ = awake_bits_;
+    const bool outside_tiles = awake_outside_tiles_ > 0;
+    if (outside_tiles) tick_bits_ = awake_bits_;
     {
         const Pass pass(*this, edge);
         const bool parallel = tiles_parallel();
@@ -629,7 +626,7 @@ void ClockDomain::evaluate(uint64_t edge) {
         }
         unsigned pos = 0;
         for (const Segment& segment : segments_) {
-            tick_range(pos, tiles_[segment.first_tile]->first, edge);
+            if (outside_tiles) tick_range(pos, tiles_[segment.first_tile]->first, edge);
             if (parallel) {
                 tick_segment_parallel(segment, edge);
             } else {
@@ -638,7 +635,7 @@ void ClockDomain::evaluate(uint64_t edge) {
             }
             pos = tiles_[segment.end_tile - 1]->end;
         }
-        tick_range(pos, static_cast<unsigned>(entries_.size()), edge);
+        if (outside_tiles) tick_range(pos, static_cast<unsigned>(entries_.size()), edge);
         if (!parallel) {
             lanes_counted_after_pass_ = false;
             for (unsigned l = 0; l < lanes_.size(); ++l) recount_lane(l);

@@ -332,8 +332,10 @@ class ClockDomain : public sc_core::sc_module {
         const uint64_t bit = uint64_t{1} << (index % 64);
         if (awake) {
             awake_bits_[index / 64] |= bit;
+            ++awake_outside_tiles_;
         } else {
             awake_bits_[index / 64] &= ~bit;
+            --awake_outside_tiles_;
         }
     }
     void set_tile_awake(Tile& tile, unsigned index, bool awake) {
@@ -387,6 +389,9 @@ class ClockDomain : public sc_core::sc_module {
     // index order.
     std::vector<uint64_t> awake_bits_;
     std::vector<uint64_t> tick_bits_;
+    // The blocks outside tiles that are awake (the bits set in awake_bits_): planning and a pass
+    // need not scan the words when there are none, as on the core clock while the CP sleeps.
+    unsigned awake_outside_tiles_ = 0;
     // Pending timed wakes, at most one per block. Near ones (within kWheelCycles of
     // wheel_base_) sit in a timing wheel, one slot per cycle, with a bit per occupied slot:
     // arming, moving and removing a wake cost O(1). Far ones (watchdogs, long sleeps) wait in a
