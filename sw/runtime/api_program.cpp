@@ -1,4 +1,4 @@
-// Programs: MVP assembly sources, .mvpx binaries, build, compile and link.
+// Programs: OpenCL C or MVP assembly sources, .mvpx and .mvpa binaries, build, compile and link.
 
 #include <CL/cl.h>
 
@@ -41,15 +41,15 @@ extern "C" CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(cl_cont
         Context* c = from_handle<Context>(context);
         if (c == nullptr) return err = CL_INVALID_CONTEXT, nullptr;
         if (count == 0 || strings == nullptr) return err = CL_INVALID_VALUE, nullptr;
-        std::vector<mvp::toolchain::SourceFile> sources;
+        // The strings are one source, in order (OpenCL 1.2 section 5.6.1).
+        std::string source;
         for (cl_uint i = 0; i < count; ++i) {
             if (strings[i] == nullptr) return err = CL_INVALID_VALUE, nullptr;
             size_t length =
                 lengths != nullptr && lengths[i] != 0 ? lengths[i] : std::strlen(strings[i]);
-            sources.push_back(
-                {"source" + std::to_string(i) + ".s", std::string(strings[i], length)});
+            source.append(strings[i], length);
         }
-        return create<Program>(c, std::move(sources));
+        return create<Program>(c, std::move(source));
     });
 }
 
@@ -63,6 +63,7 @@ extern "C" CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(
         if ((err = check_devices(c, num_devices, device_list)) != CL_SUCCESS) return nullptr;
         if (lengths == nullptr || binaries == nullptr) return err = CL_INVALID_VALUE, nullptr;
         std::unique_ptr<mvp::toolchain::Program> executable;
+        std::unique_ptr<mvp::toolchain::ObjectArchive> archive;
         for (cl_uint i = 0; i < num_devices; ++i) {
             if (lengths[i] == 0 || binaries[i] == nullptr) {
                 if (binary_status != nullptr) binary_status[i] = CL_INVALID_VALUE;
@@ -70,11 +71,18 @@ extern "C" CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(
                 continue;
             }
             try {
-                std::istringstream is(
-                    std::string(reinterpret_cast<const char*>(binaries[i]), lengths[i]));
-                auto program =
-                    std::make_unique<mvp::toolchain::Program>(mvp::toolchain::Program::read(is));
-                if (executable == nullptr) executable = std::move(program);
+                std::string bytes(reinterpret_cast<const char*>(binaries[i]), lengths[i]);
+                std::istringstream is(bytes);
+                if (mvp::toolchain::ObjectArchive::is_archive(bytes)) {
+                    auto a = std::make_unique<mvp::toolchain::ObjectArchive>(
+                        mvp::toolchain::ObjectArchive::read(is));
+                    if (archive == nullptr && executable == nullptr) archive = std::move(a);
+                } else {
+                    auto program = std::make_unique<mvp::toolchain::Program>(
+                        mvp::toolchain::Program::read(is));
+                    if (executable == nullptr && archive == nullptr)
+                        executable = std::move(program);
+                }
                 if (binary_status != nullptr) binary_status[i] = CL_SUCCESS;
             } catch (const std::bad_alloc&) {
                 throw;
@@ -84,6 +92,7 @@ extern "C" CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(
             }
         }
         if (err != CL_SUCCESS) return nullptr;
+        if (archive != nullptr) return create<Program>(c, std::move(*archive));
         return create<Program>(c, std::move(executable));
     });
 }
@@ -151,10 +160,17 @@ clCompileProgram(cl_program program, cl_uint num_devices, const cl_device_id* de
         if (num_input_headers != 0 && (input_headers == nullptr || !header_include_names))
             return CL_INVALID_VALUE;
         if (pfn_notify == nullptr && user_data != nullptr) return CL_INVALID_VALUE;
-        // Assembly has no #include: headers are accepted and not used.
+        // Each header is a program created from source, found by #include under its name.
+        std::vector<mvp::toolchain::OpenClCompiler::Header> headers;
+        for (cl_uint i = 0; i < num_input_headers; ++i) {
+            Program* h = from_handle<Program>(input_headers[i]);
+            if (h == nullptr || !h->has_source()) return CL_INVALID_PROGRAM;
+            if (header_include_names[i] == nullptr) return CL_INVALID_VALUE;
+            headers.push_back({header_include_names[i], h->source()});
+        }
         if (!p->has_source()) return CL_INVALID_OPERATION;
         if (p->kernel_count() > 0) return CL_INVALID_OPERATION;
-        err = p->compile(options_text(options));
+        err = p->compile(options_text(options), headers);
         if (pfn_notify != nullptr) pfn_notify(program, user_data);
         return err;
     });

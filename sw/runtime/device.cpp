@@ -11,6 +11,7 @@
 #include "sw/host/platform_preset.h"
 #include "sw/host/printf_buffer.h"
 #include "sw/host/progress_line.h"
+#include "sw/toolchain/opencl_compiler.h"
 
 namespace mvp::runtime {
 
@@ -211,9 +212,15 @@ cl_int Device::get_info(cl_device_info param, Info* out) const {
                                                          CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
             break;
         case CL_DEVICE_BUILT_IN_KERNELS:
-        case CL_DEVICE_EXTENSIONS:
             *out = Info::of_string("");
             break;
+        case CL_DEVICE_EXTENSIONS: {
+            std::string list;
+            for (const std::string& e : toolchain::OpenClCompiler::extensions())
+                list += (list.empty() ? "" : " ") + e;
+            *out = Info::of_string(list);
+            break;
+        }
         case CL_DEVICE_PLATFORM:
             *out = Info::of<cl_platform_id>(platform_);
             break;

@@ -204,7 +204,7 @@ cl_int Kernel::get_info(cl_kernel_info param, Info* out) const {
             *out = Info::of<cl_program>(program_);
             return CL_SUCCESS;
         case CL_KERNEL_ATTRIBUTES:
-            *out = Info::of_string("");
+            *out = Info::of_string(info_ != nullptr ? info_->attributes : std::string());
             return CL_SUCCESS;
         default:
             return CL_INVALID_VALUE;

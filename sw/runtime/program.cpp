@@ -14,55 +14,31 @@ namespace mvp::runtime {
 
 namespace {
 
-// The file name of the runtime library in messages, as build_program() names it.
+// The file names of the runtime library and of the program's source in messages.
 constexpr char kRuntimeLibraryPath[] = "mvp_builtins.s";
+constexpr char kOpenClSourceName[] = "source.cl";
+constexpr char kAssemblySourceName[] = "source.s";
 
-// An OpenCL C source is named like its assembly counterpart with the .cl extension.
-std::string opencl_name(const std::string& path) {
-    size_t dot = path.find_last_of('.');
-    return (dot == std::string::npos ? path : path.substr(0, dot)) + ".cl";
+// The options clLinkProgram takes (OpenCL 1.2 section 5.6.5.2); anything else is
+// CL_INVALID_LINKER_OPTIONS.
+bool valid_link_options(const std::string& options, std::string* bad) {
+    std::istringstream in(options);
+    for (std::string w; in >> w;) {
+        if (w == "-create-library" || w == "-enable-link-options" || w == "-cl-denorms-are-zero" ||
+            w == "-cl-no-signed-zeros" || w == "-cl-unsafe-math-optimizations" ||
+            w == "-cl-finite-math-only" || w == "-cl-fast-relaxed-math" || w == "-w" ||
+            w == "-Werror")
+            continue;
+        *bad = w;
+        return false;
+    }
+    return true;
 }
 
 }  // namespace
 
-bool Program::is_opencl_c() const {
-    for (const toolchain::SourceFile& s : sources_)
-        if (toolchain::looks_like_opencl_c(s.text)) return true;
-    return false;
-}
-
-cl_int Program::compile_opencl_c(std::vector<toolchain::ObjectFile>* objects,
-                                 std::vector<toolchain::KernelInfo>* kernels) {
-    toolchain::OpenClCompiler compiler(options_);
-    if (!compiler.options_ok()) {
-        log_ = "error: " + compiler.options_error();
-        status_ = CL_BUILD_ERROR;
-        return CL_INVALID_BUILD_OPTIONS;
-    }
-    bool ok = true;
-    for (const toolchain::SourceFile& s : sources_) {
-        const std::string name = opencl_name(s.path);
-        toolchain::OpenClCompiler::Result r = compiler.compile(name, s.text);
-        log_ += r.log;
-        if (!r.ok) {
-            ok = false;
-            continue;
-        }
-        try {
-            objects->push_back(toolchain::assemble(name + ".s", r.assembly));
-        } catch (const toolchain::AsmError& e) {
-            log_ += std::string(e.what()) + "\n";
-            ok = false;
-        }
-        kernels->insert(kernels->end(), r.kernels.begin(), r.kernels.end());
-    }
-    if (ok) return CL_SUCCESS;
-    status_ = CL_BUILD_ERROR;
-    return CL_BUILD_PROGRAM_FAILURE;
-}
-
-Program::Program(Context* context, std::vector<toolchain::SourceFile> sources)
-    : context_(context), sources_(std::move(sources)) {
+Program::Program(Context* context, std::string source)
+    : context_(context), source_(std::move(source)), has_source_(true) {
     context_->retain();
 }
 
@@ -70,6 +46,17 @@ Program::Program(Context* context, std::unique_ptr<toolchain::Program> binary)
     : context_(context),
       executable_(std::move(binary)),
       binary_type_(CL_PROGRAM_BINARY_TYPE_EXECUTABLE) {
+    context_->retain();
+}
+
+Program::Program(Context* context, toolchain::ObjectArchive archive)
+    : context_(context),
+      assembly_(!archive.opencl_c),
+      object_kernels_(std::move(archive.kernels)),
+      objects_(std::move(archive.objects)),
+      binary_type_(archive.type == toolchain::ObjectArchive::Type::kLibrary
+                       ? CL_PROGRAM_BINARY_TYPE_LIBRARY
+                       : CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT) {
     context_->retain();
 }
 
@@ -111,30 +98,89 @@ void Program::start(const std::string& options) {
     status_ = CL_BUILD_IN_PROGRESS;
 }
 
+cl_int Program::compile_source(const std::string& options,
+                               const std::vector<toolchain::OpenClCompiler::Header>& headers) {
+    executable_.reset();
+    objects_.clear();
+    object_kernels_.clear();
+    binary_type_ = CL_PROGRAM_BINARY_TYPE_NONE;
+    toolchain::OpenClCompiler compiler(options);
+    if (!compiler.options_ok()) {
+        log_ = "error: " + compiler.options_error() + "\n";
+        status_ = CL_BUILD_ERROR;
+        return CL_INVALID_BUILD_OPTIONS;
+    }
+    using Language = toolchain::OpenClCompiler::Language;
+    assembly_ = compiler.language() == Language::kAssembly ||
+                (compiler.language() == Language::kAuto && toolchain::is_mvp_assembly(source_));
+    try {
+        if (assembly_) {
+            objects_.push_back(toolchain::assemble(kAssemblySourceName, source_));
+        } else {
+            toolchain::OpenClCompiler::Result r =
+                compiler.compile(kOpenClSourceName, source_, false, headers);
+            log_ += r.log;
+            if (!r.ok) {
+                status_ = CL_BUILD_ERROR;
+                return CL_BUILD_PROGRAM_FAILURE;
+            }
+            objects_.push_back(
+                toolchain::assemble(std::string(kOpenClSourceName) + ".s", r.assembly));
+            object_kernels_ = std::move(r.kernels);
+        }
+    } catch (const toolchain::AsmError& e) {
+        objects_.clear();
+        object_kernels_.clear();
+        // The assembler's message is the whole log; after clang's diagnostics it is a line.
+        log_ += std::string(e.what()) + (assembly_ ? "" : "\n");
+        status_ = CL_BUILD_ERROR;
+        return CL_BUILD_PROGRAM_FAILURE;
+    }
+    return CL_SUCCESS;
+}
+
+cl_int Program::link_objects(std::vector<toolchain::ObjectFile> objects,
+                             const std::vector<toolchain::KernelInfo>& kernels) {
+    try {
+        if (!assembly_) {
+            executable_ = std::make_unique<toolchain::Program>(
+                toolchain::link_opencl_objects(std::move(objects), kernels));
+        } else {
+            const size_t num_user = objects.size();
+            objects.push_back(
+                toolchain::assemble(kRuntimeLibraryPath, toolchain::runtime_library_source()));
+            executable_ = std::make_unique<toolchain::Program>(toolchain::link(objects, num_user));
+        }
+    } catch (const toolchain::AsmError& e) {
+        log_ += std::string(e.what()) + "\n";
+        status_ = CL_BUILD_ERROR;
+        return CL_BUILD_PROGRAM_FAILURE;
+    }
+    return load();
+}
+
 cl_int Program::build(const std::string& options) {
     start(options);
-    if (has_source()) {
-        executable_.reset();
+    if (has_source_) {
+        cl_int err = compile_source(options, {});
+        if (err != CL_SUCCESS) return err;
+        std::vector<toolchain::ObjectFile> objects = std::move(objects_);
+        std::vector<toolchain::KernelInfo> kernels = std::move(object_kernels_);
         objects_.clear();
-        binary_type_ = CL_PROGRAM_BINARY_TYPE_NONE;
-        try {
-            if (is_opencl_c()) {
-                std::vector<toolchain::ObjectFile> objects;
-                std::vector<toolchain::KernelInfo> kernels;
-                cl_int err = compile_opencl_c(&objects, &kernels);
-                if (err != CL_SUCCESS) return err;
-                executable_ = std::make_unique<toolchain::Program>(
-                    toolchain::link_opencl_objects(std::move(objects), kernels));
-            } else {
-                executable_ =
-                    std::make_unique<toolchain::Program>(toolchain::build_program(sources_));
-            }
-        } catch (const toolchain::AsmError& e) {
-            log_ = e.what();
-            status_ = CL_BUILD_ERROR;
-            return CL_BUILD_PROGRAM_FAILURE;
+        object_kernels_.clear();
+        return link_objects(std::move(objects), kernels);
+    }
+    if (executable_ == nullptr && !objects_.empty()) {
+        // A compiled object or a library given as a binary: link it on its own.
+        std::vector<toolchain::ObjectFile> objects = objects_;
+        cl_int err = link_objects(std::move(objects), object_kernels_);
+        if (err == CL_SUCCESS) {
+            objects_.clear();
+            object_kernels_.clear();
         }
-    } else if (executable_ == nullptr) {
+        return err;
+    }
+    if (executable_ == nullptr) {
         log_ = "the program has no executable to build";
         status_ = CL_BUILD_ERROR;
         return CL_BUILD_PROGRAM_FAILURE;
@@ -142,30 +188,13 @@ cl_int Program::build(const std::string& options) {
     return load();
 }
 
-cl_int Program::compile(const std::string& options) {
+cl_int Program::compile(const std::string& options,
+                        const std::vector<toolchain::OpenClCompiler::Header>& headers) {
     start(options);
-    executable_.reset();
-    objects_.clear();
-    binary_type_ = CL_PROGRAM_BINARY_TYPE_NONE;
-    object_kernels_.clear();
-    if (is_opencl_c()) {
-        cl_int err = compile_opencl_c(&objects_, &object_kernels_);
-        if (err != CL_SUCCESS) {
-            objects_.clear();
-            return err == CL_BUILD_PROGRAM_FAILURE ? CL_COMPILE_PROGRAM_FAILURE : err;
-        }
-        status_ = CL_BUILD_SUCCESS;
-        binary_type_ = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
-        return CL_SUCCESS;
-    }
-    try {
-        for (const toolchain::SourceFile& s : sources_)
-            objects_.push_back(toolchain::assemble(s.path, s.text));
-    } catch (const toolchain::AsmError& e) {
+    cl_int err = compile_source(options, headers);
+    if (err != CL_SUCCESS) {
         objects_.clear();
-        log_ = e.what();
-        status_ = CL_BUILD_ERROR;
-        return CL_COMPILE_PROGRAM_FAILURE;
+        return err == CL_BUILD_PROGRAM_FAILURE ? CL_COMPILE_PROGRAM_FAILURE : err;
     }
     status_ = CL_BUILD_SUCCESS;
     binary_type_ = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
@@ -174,36 +203,33 @@ cl_int Program::compile(const std::string& options) {
 
 cl_int Program::link(const std::vector<Program*>& inputs, const std::string& options) {
     start(options);
+    std::string bad;
+    if (!valid_link_options(options, &bad)) {
+        log_ = "error: unknown link option '" + bad + "'\n";
+        status_ = CL_BUILD_ERROR;
+        return CL_INVALID_LINKER_OPTIONS;
+    }
     std::vector<toolchain::ObjectFile> objects;
     std::vector<toolchain::KernelInfo> kernels;
+    assembly_ = true;
     for (const Program* p : inputs) {
         if (!p->has_objects()) return CL_INVALID_OPERATION;
         objects.insert(objects.end(), p->objects_.begin(), p->objects_.end());
         kernels.insert(kernels.end(), p->object_kernels_.begin(), p->object_kernels_.end());
+        if (!p->assembly_) assembly_ = false;
     }
-    if (options.find("-create-library") != std::string::npos) {
+    std::istringstream in(options);
+    bool library = false;
+    for (std::string w; in >> w;) library = library || w == "-create-library";
+    if (library) {
         objects_ = std::move(objects);
         object_kernels_ = std::move(kernels);
         status_ = CL_BUILD_SUCCESS;
         binary_type_ = CL_PROGRAM_BINARY_TYPE_LIBRARY;
         return CL_SUCCESS;
     }
-    const size_t num_user = objects.size();
-    try {
-        if (!kernels.empty()) {
-            executable_ = std::make_unique<toolchain::Program>(
-                toolchain::link_opencl_objects(std::move(objects), kernels));
-            return load();
-        }
-        objects.push_back(
-            toolchain::assemble(kRuntimeLibraryPath, toolchain::runtime_library_source()));
-        executable_ = std::make_unique<toolchain::Program>(toolchain::link(objects, num_user));
-    } catch (const toolchain::AsmError& e) {
-        log_ = e.what();
-        status_ = CL_BUILD_ERROR;
-        return CL_LINK_PROGRAM_FAILURE;
-    }
-    return load();
+    cl_int err = link_objects(std::move(objects), kernels);
+    return err == CL_BUILD_PROGRAM_FAILURE ? CL_LINK_PROGRAM_FAILURE : err;
 }
 
 std::vector<std::string> Program::kernel_names() const {
@@ -238,9 +264,21 @@ bool Program::find_kernel(const std::string& name, uint32_t* entry_pc) const {
 }
 
 std::vector<uint8_t> Program::binary() const {
-    if (executable_ == nullptr) return {};
     std::ostringstream os;
-    executable_->write(os);
+    if (executable_ != nullptr) {
+        executable_->write(os);
+    } else if (!objects_.empty()) {
+        toolchain::ObjectArchive archive;
+        archive.type = binary_type_ == CL_PROGRAM_BINARY_TYPE_LIBRARY
+                           ? toolchain::ObjectArchive::Type::kLibrary
+                           : toolchain::ObjectArchive::Type::kObject;
+        archive.opencl_c = !assembly_;
+        archive.objects = objects_;
+        archive.kernels = object_kernels_;
+        archive.write(os);
+    } else {
+        return {};
+    }
     const std::string bytes = os.str();
     return std::vector<uint8_t>(bytes.begin(), bytes.end());
 }
@@ -259,12 +297,9 @@ cl_int Program::get_info(cl_program_info param, Info* out) const {
         case CL_PROGRAM_DEVICES:
             *out = Info::of<cl_device_id>(context_->device());
             return CL_SUCCESS;
-        case CL_PROGRAM_SOURCE: {
-            std::string text;
-            for (const toolchain::SourceFile& f : sources_) text += f.text;
-            *out = Info::of_string(text);
+        case CL_PROGRAM_SOURCE:
+            *out = Info::of_string(source_);
             return CL_SUCCESS;
-        }
         case CL_PROGRAM_BINARY_SIZES:
             *out = Info::of<size_t>(binary().size());
             return CL_SUCCESS;

@@ -10,40 +10,50 @@
 #include "object.h"
 #include "sw/host/device.h"
 #include "sw/toolchain/build.h"
+#include "sw/toolchain/object_archive.h"
 #include "sw/toolchain/object_file.h"
+#include "sw/toolchain/opencl_compiler.h"
 #include "sw/toolchain/program.h"
 
 namespace mvp::runtime {
 
 class Context;
 
-// An OpenCL program. Its source is MVP assembly (the MVP compiler turns OpenCL C into it
-// offline): the strings given to clCreateProgramWithSource are files named source0.s,
-// source1.s, ... Building assembles them and links them with the runtime library; compiling
-// only assembles them, and linking joins compiled programs. The binary of an executable is
-// the toolchain's .mvpx image. An executable is loaded into the GPU's global memory until the
+// An OpenCL program. Its source is one text (the strings given to clCreateProgramWithSource,
+// joined): OpenCL C, compiled by toolchain::OpenClCompiler, unless it is MVP assembly
+// (toolchain::is_mvp_assembly, or the build option -x mvp-asm), which is assembled. Diagnostics
+// name it source.cl or source.s. Building compiles and links it with the builtin and runtime
+// libraries; compiling makes objects, and linking joins compiled objects and libraries. The
+// binary of an executable is the toolchain's .mvpx image, that of compiled objects and
+// libraries an .mvpa archive. An executable is loaded into the GPU's global memory until the
 // program is rebuilt or released.
 class Program : public _cl_program, public Object {
   public:
     using Handle = cl_program;
 
-    // From source files; retains the context.
-    Program(Context* context, std::vector<toolchain::SourceFile> sources);
+    // From source text; retains the context.
+    Program(Context* context, std::string source);
     // From a linked program (clCreateProgramWithBinary); retains the context.
     Program(Context* context, std::unique_ptr<toolchain::Program> binary);
+    // From compiled objects or a library (clCreateProgramWithBinary); retains the context.
+    Program(Context* context, toolchain::ObjectArchive archive);
     // Empty, to receive the result of clLinkProgram; retains the context.
     explicit Program(Context* context);
     ~Program() override;
 
     Context* context() const { return context_; }
-    bool has_source() const { return !sources_.empty(); }
+    bool has_source() const { return has_source_; }
+    const std::string& source() const { return source_; }
 
-    // Assembles and links the sources (a program from a binary is only loaded). A source
-    // error gives CL_BUILD_PROGRAM_FAILURE with the toolchain's one-line message
-    // ("source0.s:12:5: error: ...") as the build log.
+    // Compiles or assembles the source and links it (a program from an executable binary is
+    // only loaded, one from compiled objects linked). A source error gives
+    // CL_BUILD_PROGRAM_FAILURE with the diagnostics ("source.cl:12:5: error: ...") as the
+    // build log; unknown options CL_INVALID_BUILD_OPTIONS.
     cl_int build(const std::string& options);
-    // Assembles the sources into objects; CL_COMPILE_PROGRAM_FAILURE with the log on error.
-    cl_int compile(const std::string& options);
+    // Compiles the source into objects; `headers` are what #include finds by name.
+    // CL_COMPILE_PROGRAM_FAILURE with the log on error.
+    cl_int compile(const std::string& options,
+                   const std::vector<toolchain::OpenClCompiler::Header>& headers);
     // Links the objects of compiled programs (and libraries) with the runtime library into
     // this empty program, or joins them into a library with -create-library.
     // CL_LINK_PROGRAM_FAILURE with the log on error; CL_INVALID_OPERATION when an input has
@@ -67,23 +77,28 @@ class Program : public _cl_program, public Object {
 
     cl_int get_info(cl_program_info param, Info* out) const;
     cl_int get_build_info(cl_program_build_info param, Info* out) const;
-    // The binary (.mvpx bytes) of the built program; empty when not built.
+    // The binary: .mvpx bytes of an executable, .mvpa bytes of compiled objects or a library;
+    // empty when there is neither.
     std::vector<uint8_t> binary() const;
 
   private:
-    // Sources in OpenCL C (rather than MVP assembly) go through the OpenCL C compiler.
-    bool is_opencl_c() const;
-    // Compiles every source with the build options; CL_BUILD_PROGRAM_FAILURE (log set) or
-    // CL_INVALID_BUILD_OPTIONS on error.
-    cl_int compile_opencl_c(std::vector<toolchain::ObjectFile>* objects,
-                            std::vector<toolchain::KernelInfo>* kernels);
+    // Compiles (OpenCL C) or assembles (MVP assembly) the source into objects_ and
+    // object_kernels_; CL_BUILD_PROGRAM_FAILURE (log set) or CL_INVALID_BUILD_OPTIONS.
+    cl_int compile_source(const std::string& options,
+                          const std::vector<toolchain::OpenClCompiler::Header>& headers);
+    // Links objects_ (with their kernels) and the libraries into executable_ and loads it;
+    // CL_BUILD_PROGRAM_FAILURE with the log on error.
+    cl_int link_objects(std::vector<toolchain::ObjectFile> objects,
+                        const std::vector<toolchain::KernelInfo>& kernels);
     // Loads the executable into the GPU; CL_OUT_OF_RESOURCES when it does not fit.
     cl_int load();
     void unload();
     void start(const std::string& options);
 
     Context* context_;
-    std::vector<toolchain::SourceFile> sources_;
+    std::string source_;
+    bool has_source_ = false;
+    bool assembly_ = false;  // the objects come from MVP assembly
     std::vector<toolchain::KernelInfo> object_kernels_;  // of the compiled objects
     std::vector<toolchain::ObjectFile> objects_;
     std::unique_ptr<toolchain::Program> executable_;

@@ -105,6 +105,54 @@ std::string base_name(const std::string& path) {
 
 std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
 
+// A source line taken apart: its labels, then the mnemonic or directive and its operands
+// (empty when the line holds only labels, a comment or nothing). '#' outside a string starts
+// a comment.
+struct SourceLineParts {
+    std::vector<Piece> labels;
+    Piece word;
+    Piece rest;
+};
+
+SourceLineParts split_source_line(std::string_view line) {
+    bool in_quote = false;
+    size_t cut = line.size();
+    for (size_t i = 0; i < line.size(); ++i) {
+        char c = line[i];
+        if (in_quote && c == '\\') {
+            ++i;
+        } else if (c == '"') {
+            in_quote = !in_quote;
+        } else if (c == '#' && !in_quote) {
+            cut = i;
+            break;
+        }
+    }
+    line = line.substr(0, cut);
+    while (!line.empty() && is_space(line.back())) line.remove_suffix(1);
+
+    SourceLineParts parts;
+    size_t pos = 0;
+    for (;;) {
+        while (pos < line.size() && is_space(line[pos])) ++pos;
+        if (pos >= line.size()) return parts;
+        size_t e = pos;
+        while (e < line.size() && is_ident_char(line[e])) ++e;
+        if (e > pos && is_ident_start(line[pos]) && e < line.size() && line[e] == ':') {
+            parts.labels.push_back({line.substr(pos, e - pos), static_cast<uint32_t>(pos + 1)});
+            pos = e + 1;
+            continue;
+        }
+        break;
+    }
+    size_t e = pos;
+    while (e < line.size() && !is_space(line[e])) ++e;
+    parts.word = {line.substr(pos, e - pos), static_cast<uint32_t>(pos + 1)};
+    parts.rest = {line.substr(e), static_cast<uint32_t>(e + 1)};
+    parts.rest.text = trim(parts.rest.text, &parts.rest.column);
+    return parts;
+}
+
 // Assembles one source file; see assemble().
 class Assembler {
   public:
@@ -202,47 +250,16 @@ ObjectFile Assembler::run() {
 }
 
 void Assembler::parse_line(std::string_view line) {
-    bool in_quote = false;
-    size_t cut = line.size();
-    for (size_t i = 0; i < line.size(); ++i) {
-        char c = line[i];
-        if (in_quote && c == '\\') {
-            ++i;
-        } else if (c == '"') {
-            in_quote = !in_quote;
-        } else if (c == '#' && !in_quote) {
-            cut = i;
-            break;
-        }
-    }
-    line = line.substr(0, cut);
-    while (!line.empty() && is_space(line.back())) line.remove_suffix(1);
-
-    size_t pos = 0;
-    for (;;) {
-        while (pos < line.size() && is_space(line[pos])) ++pos;
-        if (pos >= line.size()) return;
-        size_t e = pos;
-        while (e < line.size() && is_ident_char(line[e])) ++e;
-        if (e > pos && is_ident_start(line[pos]) && e < line.size() && line[e] == ':') {
-            if (section_ != Section::kOther)
-                define_label({line.substr(pos, e - pos), static_cast<uint32_t>(pos + 1)});
-            pos = e + 1;
-            continue;
-        }
-        break;
-    }
-    size_t e = pos;
-    while (e < line.size() && !is_space(line[e])) ++e;
-    Piece word{line.substr(pos, e - pos), static_cast<uint32_t>(pos + 1)};
-    Piece rest{line.substr(e), static_cast<uint32_t>(e + 1)};
-    rest.text = trim(rest.text, &rest.column);
-    if (word.text[0] == '.') {
-        directive(word, rest);
+    SourceLineParts parts = split_source_line(line);
+    for (Piece label : parts.labels)
+        if (section_ != Section::kOther) define_label(label);
+    if (parts.word.text.empty()) return;
+    if (parts.word.text[0] == '.') {
+        directive(parts.word, parts.rest);
     } else if (section_ == Section::kOther) {
         return;  // contents of sections the model does not load (debug info, notes)
     } else {
-        instruction(word, rest);
+        instruction(parts.word, parts.rest);
     }
 }
 
@@ -908,6 +925,33 @@ void Assembler::compute_functions() {
 
 ObjectFile assemble(const std::string& path, const std::string& source) {
     return Assembler(path, source).run();
+}
+
+bool is_mvp_assembly(const std::string& source) {
+    bool statement = false;
+    size_t pos = 0;
+    while (pos <= source.size()) {
+        size_t end = source.find('\n', pos);
+        if (end == std::string::npos) end = source.size();
+        SourceLineParts parts = split_source_line(std::string_view(source).substr(pos, end - pos));
+        pos = end + 1;
+        // Braces and semicolons outside comments and strings are C; MVP assembly has none.
+        for (std::string_view piece : {parts.word.text, parts.rest.text}) {
+            bool in_quote = false;
+            for (char c : piece) {
+                if (c == '"') in_quote = !in_quote;
+                if (!in_quote && (c == '{' || c == '}' || c == ';')) return false;
+            }
+        }
+        if (!parts.labels.empty()) statement = true;
+        std::string_view w = parts.word.text;
+        Opcode op;
+        if (w.size() > 1 && w[0] == '.' && std::isalpha(static_cast<unsigned char>(w[1])))
+            statement = true;
+        else if (!w.empty() && isa::find_opcode(w, &op))
+            statement = true;
+    }
+    return statement;
 }
 
 }  // namespace mvp::toolchain

@@ -169,7 +169,9 @@ std::map<std::string, std::vector<std::string>> metadata_nodes(const std::string
                 size_t e = v.find('"', 2);
                 elements.emplace_back(v.substr(2, e - 2));
                 v.remove_prefix(e + 1);
-            } else if (eat(v, "i32")) {
+            } else if (v.substr(0, 4) == "i32 " && v.size() > 4 &&
+                       std::isdigit(static_cast<unsigned char>(v[4]))) {
+                eat(v, "i32");
                 elements.push_back(std::to_string(number(v)));
             } else {
                 size_t e = v.find_first_of(",}");
@@ -215,6 +217,38 @@ uint32_t definition_line(const std::string& ir, const std::string& define) {
     return static_cast<uint32_t>(std::strtoul(ir.c_str() + l + 7, nullptr, 10));
 }
 
+// The OpenCL C type of a vec_type_hint's IR type ("<4 x float> undef", "i32 undef") and its
+// signedness flag: "float4", "int"; "" when the type is not one OpenCL C has.
+std::string hint_type_name(const std::string& ir_type, bool is_signed) {
+    std::string_view s(ir_type);
+    uint32_t n = 0;
+    if (eat(s, "<")) {
+        n = number(s);
+        eat(s, "x");
+    }
+    skip_space(s);
+    std::string base;
+    if (eat(s, "float")) {
+        base = "float";
+    } else if (eat(s, "double")) {
+        base = "double";
+    } else if (eat(s, "half")) {
+        base = "half";
+    } else if (eat(s, "i8")) {
+        base = "char";
+    } else if (eat(s, "i16")) {
+        base = "short";
+    } else if (eat(s, "i32")) {
+        base = "int";
+    } else if (eat(s, "i64")) {
+        base = "long";
+    } else {
+        return "";
+    }
+    if (!is_signed && base != "float" && base != "double" && base != "half") base = "u" + base;
+    return n > 1 ? base + std::to_string(n) : base;
+}
+
 }  // namespace
 
 std::vector<IrKernel> read_ir_kernels(const std::string& ir) {
@@ -253,11 +287,30 @@ std::vector<IrKernel> read_ir_kernels(const std::string& ir) {
         std::vector<std::string> quals = meta("kernel_arg_type_qual");
         std::vector<std::string> names = meta("kernel_arg_name");
         std::vector<std::string> wg = meta("reqd_work_group_size");
+        std::vector<std::string> hint = meta("work_group_size_hint");
+        std::vector<std::string> vec_hint = meta("vec_type_hint");
         if (spaces.size() != params.size() || type_names.size() != params.size())
             fail("kernel '" + k.info.name + "' has " + std::to_string(params.size()) +
                  " parameters but argument metadata for " + std::to_string(spaces.size()));
         for (size_t d = 0; d < 3 && d < wg.size(); ++d)
             k.info.required_work_group_size[d] = static_cast<uint32_t>(std::stoul(wg[d]));
+        for (size_t d = 0; d < 3 && d < hint.size(); ++d)
+            k.info.work_group_size_hint[d] = static_cast<uint32_t>(std::stoul(hint[d]));
+        auto dims = [](const uint32_t* d) {
+            return "(" + std::to_string(d[0]) + "," + std::to_string(d[1]) + "," +
+                   std::to_string(d[2]) + ")";
+        };
+        std::vector<std::string> attributes;
+        if (!wg.empty())
+            attributes.push_back("reqd_work_group_size" + dims(k.info.required_work_group_size));
+        if (!hint.empty())
+            attributes.push_back("work_group_size_hint" + dims(k.info.work_group_size_hint));
+        if (vec_hint.size() == 2) {
+            std::string t = hint_type_name(vec_hint[0], vec_hint[1] == "1");
+            if (!t.empty()) attributes.push_back("vec_type_hint(" + t + ")");
+        }
+        for (const std::string& a : attributes)
+            k.info.attributes += (k.info.attributes.empty() ? "" : " ") + a;
         k.info.arg_names = names.size() == params.size();
         k.line = definition_line(ir, line);
 

@@ -32,6 +32,21 @@ const std::vector<std::string> kTargetFlags = {
     "-mcmodel=medlow",  "-msmall-data-limit=0",     "-fno-ident"};
 const std::vector<std::string> kOpenClFlags = {"-x", "cl", "-Xclang", "-fdeclare-opencl-builtins"};
 
+// The extensions the device implements (CL_DEVICE_EXTENSIONS): clang defines their macros and
+// accepts their pragmas.
+const std::vector<std::string> kExtensions = {
+    "cl_khr_global_int32_base_atomics", "cl_khr_global_int32_extended_atomics",
+    "cl_khr_local_int32_base_atomics",  "cl_khr_local_int32_extended_atomics",
+    "cl_khr_byte_addressable_store"};
+
+// cl_clang_storage_class_specifiers lets the builtin header declare `static` functions
+// under -cl-std=CL1.0 and CL1.1 (it enables the extension only around itself).
+std::string extension_flag() {
+    std::string flag = "-cl-ext=+cl_clang_storage_class_specifiers,";
+    for (size_t i = 0; i < kExtensions.size(); ++i) flag += (i ? ",+" : "+") + kExtensions[i];
+    return flag;
+}
+
 std::string base_name(const std::string& path) {
     size_t slash = path.find_last_of('/');
     return slash == std::string::npos ? path : path.substr(slash + 1);
@@ -151,6 +166,8 @@ std::string precompiled_header(const std::string& clang, const std::vector<std::
 
 }  // namespace
 
+const std::vector<std::string>& OpenClCompiler::extensions() { return kExtensions; }
+
 std::string OpenClCompiler::clang_path() {
     const char* env = std::getenv("MVP_CLANG");
     if (env && *env) return env;
@@ -195,6 +212,16 @@ OpenClCompiler::OpenClCompiler(const std::string& options) {
             clang_options_.push_back(w);
         } else if (w == "-cl-kernel-arg-info") {
             kernel_arg_info_ = true;
+        } else if (w == "-x") {
+            const std::string v = i + 1 < words.size() ? words[++i] : "";
+            if (v == "cl" || v == "clc") {
+                language_ = Language::kOpenClC;
+            } else if (v == "mvp-asm") {
+                language_ = Language::kAssembly;
+            } else {
+                options_error_ = "build option '-x' takes 'cl' or 'mvp-asm', not '" + v + "'";
+                return;
+            }
         } else if (w == "-w" || w == "-Werror" || w == "-cl-mad-enable" ||
                    w == "-cl-no-signed-zeros" || w == "-cl-unsafe-math-optimizations" ||
                    w == "-cl-finite-math-only" || w == "-cl-denorms-are-zero" ||
@@ -210,7 +237,8 @@ OpenClCompiler::OpenClCompiler(const std::string& options) {
 }
 
 OpenClCompiler::Result OpenClCompiler::compile(const std::string& path, const std::string& source,
-                                               bool source_on_disk) const {
+                                               bool source_on_disk,
+                                               const std::vector<Header>& headers) const {
     Result result;
     if (!options_ok()) {
         result.log = "error: " + options_error_ + "\n";
@@ -224,11 +252,30 @@ OpenClCompiler::Result OpenClCompiler::compile(const std::string& path, const st
         src = dir.file(base_name(path).empty() ? "program.cl" : base_name(path));
         write_text(src, source);
     }
+    // Embedded headers live in their own directory, under the names the source includes
+    // (which may have directories of their own).
+    std::vector<std::string> header_flags;
+    if (!headers.empty()) {
+        const std::string root = dir.file("__mvp_headers");
+        for (const Header& h : headers) {
+            if (h.name.empty() || h.name[0] == '/' || h.name.find("..") != std::string::npos) {
+                result.log = "error: header name '" + h.name + "' must be a relative path\n";
+                return result;
+            }
+            const std::string file = root + "/" + h.name;
+            if (!make_dirs(file.substr(0, file.find_last_of('/')))) {
+                result.log = "error: cannot write header '" + h.name + "'\n";
+                return result;
+            }
+            write_text(file, h.text);
+        }
+        header_flags = {"-I", root};
+    }
     // The builtin headers, precompiled for the options that change the language (not -D, -I or
     // the warning options).
     std::vector<std::string> language = kTargetFlags;
-    language.insert(language.end(),
-                    {"-Xclang", "-fdeclare-opencl-builtins", "-O2", "-gline-tables-only"});
+    language.insert(language.end(), {"-Xclang", "-fdeclare-opencl-builtins", "-Xclang",
+                                     extension_flag(), "-O2", "-gline-tables-only"});
     for (size_t i = 0; i < clang_options_.size(); ++i) {
         const std::string& o = clang_options_[i];
         if (o == "-D" || o == "-I") {
@@ -245,11 +292,12 @@ OpenClCompiler::Result OpenClCompiler::compile(const std::string& path, const st
         common = {clang_path()};
         common.insert(common.end(), kTargetFlags.begin(), kTargetFlags.end());
         common.insert(common.end(), kOpenClFlags.begin(), kOpenClFlags.end());
-        common.insert(common.end(), {"-O2", "-gline-tables-only"});
+        common.insert(common.end(), {"-Xclang", extension_flag(), "-O2", "-gline-tables-only"});
         if (pch.empty())
             common.insert(common.end(), {"-include", header});
         else
             common.insert(common.end(), {"-include-pch", pch});
+        common.insert(common.end(), header_flags.begin(), header_flags.end());
         common.insert(common.end(), clang_options_.begin(), clang_options_.end());
     };
     set_common();
@@ -272,7 +320,7 @@ OpenClCompiler::Result OpenClCompiler::compile(const std::string& path, const st
     }
     // clang's diagnostics name the user's files, not the temporary or cache directories.
     auto clean = [&](const std::string& text) {
-        std::string log = clean_log(text, dir.path());
+        std::string log = clean_log(clean_log(text, dir.file("__mvp_headers")), dir.path());
         return pch_dir.empty() ? log : clean_log(log, pch_dir);
     };
     result.log = clean(out);

@@ -23,23 +23,37 @@ class OpenClCompiler {
         std::vector<KernelInfo> kernels;
     };
 
-    // `options`: the OpenCL build options (-D, -I, -cl-std=, -cl-*, -w, -Werror). Unknown
+    // The language of a program's source as the build options say it (`-x cl`, `-x mvp-asm`);
+    // kAuto lets the caller decide from the text (is_mvp_assembly()).
+    enum class Language : uint8_t { kAuto, kOpenClC, kAssembly };
+
+    // A header given to clCompileProgram: `#include "name"` finds `text`.
+    struct Header {
+        std::string name;
+        std::string text;
+    };
+
+    // `options`: the OpenCL build options (-D, -I, -cl-std=, -cl-*, -w, -Werror, -x). Unknown
     // options give a result with ok false and a log line naming the option.
     explicit OpenClCompiler(const std::string& options);
 
     bool options_ok() const { return options_error_.empty(); }
     const std::string& options_error() const { return options_error_; }
+    Language language() const { return language_; }
 
     // Compiles one unit. `path` names it in diagnostics and line information; when
     // `source_on_disk` is true the file at `path` is compiled (so that #include "..." is found
-    // beside it) and `source` is ignored.
-    Result compile(const std::string& path, const std::string& source,
-                   bool source_on_disk = false) const;
+    // beside it) and `source` is ignored. `headers` are found by #include before -I paths.
+    Result compile(const std::string& path, const std::string& source, bool source_on_disk = false,
+                   const std::vector<Header>& headers = {}) const;
 
     // Compiles and links the units with the builtin library into a program. Throws AsmError
     // carrying the build log when anything fails.
     Program build(const std::vector<std::string>& paths, const std::vector<std::string>& sources,
                   bool sources_on_disk, std::string* log) const;
+
+    // The OpenCL extensions the compiled code may use, as CL_DEVICE_EXTENSIONS names them.
+    static const std::vector<std::string>& extensions();
 
     // The clang the compiler runs: $MVP_CLANG, else the one found at configure time.
     static std::string clang_path();
@@ -48,6 +62,7 @@ class OpenClCompiler {
     std::vector<std::string> clang_options_;
     bool fast_relaxed_math_ = false;
     bool kernel_arg_info_ = false;
+    Language language_ = Language::kAuto;
     std::string options_error_;
 };
 

@@ -15,7 +15,7 @@ namespace mvp::toolchain {
 namespace {
 
 constexpr char kMagic[] = "MVPX";
-constexpr uint32_t kVersion = 3;  // 3: branch words carry their reconvergence field
+constexpr uint32_t kVersion = 4;  // 4: kernels carry attributes and their argument area
 
 enum SectionId : uint32_t {
     kFiles = 1,
@@ -142,25 +142,7 @@ void Program::write(std::ostream& os) const {
     w.u32(local_bytes);
     w.end_section();
     w.begin_section(kKernels);
-    w.u32(static_cast<uint32_t>(kernels.size()));
-    for (const KernelInfo& k : kernels) {
-        w.str(k.name);
-        w.u32(k.words);
-        for (uint32_t d : k.required_work_group_size) w.u32(d);
-        w.u8(k.arg_names ? 1 : 0);
-        w.u32(static_cast<uint32_t>(k.args.size()));
-        for (const KernelArgInfo& a : k.args) {
-            w.str(a.name);
-            w.str(a.type_name);
-            w.u8(static_cast<uint8_t>(a.kind));
-            w.u32(a.access);
-            w.u32(a.type_qualifier);
-            w.u32(a.size);
-            w.u32(a.first_word);
-            w.u32(a.words);
-            w.u8(static_cast<uint8_t>(a.extend));
-        }
-    }
+    write_kernels(w, kernels);
     w.end_section();
     os.write(w.bytes().data(), static_cast<std::streamsize>(w.bytes().size()));
 }
@@ -221,33 +203,7 @@ Program Program::read(std::istream& is) {
     if (!fields.empty()) rc.fail(fields);
 
 
-    BinaryReader& kr = s[kKernels - 1];
-    p.kernels.resize(kr.count(21, "kernels"));
-    for (KernelInfo& k : p.kernels) {
-        k.name = kr.str("kernel name");
-        k.words = kr.u32("kernel argument words");
-        for (uint32_t& d : k.required_work_group_size) d = kr.u32("work-group size");
-        k.arg_names = kr.u8("kernel argument names") != 0;
-        k.args.resize(kr.count(31, "kernel arguments"));
-        for (KernelArgInfo& a : k.args) {
-            a.name = kr.str("argument name");
-            a.type_name = kr.str("argument type");
-            uint8_t kind = kr.u8("argument kind");
-            if (kind > 3) kr.fail("bad argument kind " + std::to_string(kind));
-            a.kind = static_cast<KernelArgInfo::Kind>(kind);
-            a.access = kr.u32("argument access");
-            a.type_qualifier = kr.u32("argument type qualifier");
-            a.size = kr.u32("argument size");
-            a.first_word = kr.u32("argument first word");
-            a.words = kr.u32("argument words");
-            uint8_t ext = kr.u8("argument extension");
-            if (ext > 2) kr.fail("bad argument extension " + std::to_string(ext));
-            a.extend = static_cast<KernelArgInfo::Extend>(ext);
-            if (a.first_word > k.words || k.words - a.first_word < a.words)
-                kr.fail("argument '" + a.name + "' lies outside the argument words");
-        }
-    }
-    kr.expect_end();
+    p.kernels = read_kernels(s[kKernels - 1]);
     return p;
 }
 

@@ -67,7 +67,11 @@ struct KernelInfo {
     std::string name;
     std::vector<KernelArgInfo> args;
     uint32_t words = 0;  // argument words in all
-    uint32_t required_work_group_size[3] = {0, 0, 0};
+    uint32_t required_work_group_size[3] = {0, 0, 0};  // reqd_work_group_size, or 0s
+    uint32_t work_group_size_hint[3] = {0, 0, 0};      // work_group_size_hint, or 0s
+    // CL_KERNEL_ATTRIBUTES: the kernel's attributes as OpenCL C writes them, space-separated
+    // ("reqd_work_group_size(8,1,1) vec_type_hint(float4)").
+    std::string attributes;
     bool arg_names = false;  // built with -cl-kernel-arg-info
 };
 

@@ -127,4 +127,60 @@ std::vector<uint8_t> read_data(BinaryReader& r) {
     return std::vector<uint8_t>(bytes.begin(), bytes.end());
 }
 
+void write_kernels(BinaryWriter& w, const std::vector<KernelInfo>& kernels) {
+    w.u32(static_cast<uint32_t>(kernels.size()));
+    for (const KernelInfo& k : kernels) {
+        w.str(k.name);
+        w.u32(k.words);
+        for (uint32_t d : k.required_work_group_size) w.u32(d);
+        for (uint32_t d : k.work_group_size_hint) w.u32(d);
+        w.str(k.attributes);
+        w.u8(k.arg_names ? 1 : 0);
+        w.u32(static_cast<uint32_t>(k.args.size()));
+        for (const KernelArgInfo& a : k.args) {
+            w.str(a.name);
+            w.str(a.type_name);
+            w.u8(static_cast<uint8_t>(a.kind));
+            w.u32(a.access);
+            w.u32(a.type_qualifier);
+            w.u32(a.size);
+            w.u32(a.first_word);
+            w.u32(a.words);
+            w.u8(static_cast<uint8_t>(a.extend));
+        }
+    }
+}
+
+std::vector<KernelInfo> read_kernels(BinaryReader& r) {
+    std::vector<KernelInfo> kernels(r.count(45, "kernels"));
+    for (KernelInfo& k : kernels) {
+        k.name = r.str("kernel name");
+        k.words = r.u32("kernel argument words");
+        for (uint32_t& d : k.required_work_group_size) d = r.u32("work-group size");
+        for (uint32_t& d : k.work_group_size_hint) d = r.u32("work-group size hint");
+        k.attributes = r.str("kernel attributes");
+        k.arg_names = r.u8("kernel argument names") != 0;
+        k.args.resize(r.count(31, "kernel arguments"));
+        for (KernelArgInfo& a : k.args) {
+            a.name = r.str("argument name");
+            a.type_name = r.str("argument type");
+            uint8_t kind = r.u8("argument kind");
+            if (kind > 3) r.fail("bad argument kind " + std::to_string(kind));
+            a.kind = static_cast<KernelArgInfo::Kind>(kind);
+            a.access = r.u32("argument access");
+            a.type_qualifier = r.u32("argument type qualifier");
+            a.size = r.u32("argument size");
+            a.first_word = r.u32("argument first word");
+            a.words = r.u32("argument words");
+            uint8_t ext = r.u8("argument extension");
+            if (ext > 2) r.fail("bad argument extension " + std::to_string(ext));
+            a.extend = static_cast<KernelArgInfo::Extend>(ext);
+            if (a.first_word > k.words || k.words - a.first_word < a.words)
+                r.fail("argument '" + a.name + "' lies outside the argument words");
+        }
+    }
+    r.expect_end();
+    return kernels;
+}
+
 }  // namespace mvp::toolchain

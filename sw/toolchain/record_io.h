@@ -31,4 +31,9 @@ std::vector<uint64_t> read_code(BinaryReader& r);
 void write_data(BinaryWriter& w, const std::vector<uint8_t>& data);
 std::vector<uint8_t> read_data(BinaryReader& r);
 
+// The kernels compiled from OpenCL C; read_kernels checks that each argument lies inside its
+// kernel's argument words and expects the end of the section.
+void write_kernels(BinaryWriter& w, const std::vector<KernelInfo>& kernels);
+std::vector<KernelInfo> read_kernels(BinaryReader& r);
+
 }  // namespace mvp::toolchain

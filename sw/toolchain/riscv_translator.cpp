@@ -2,9 +2,11 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "asm_error.h"
@@ -137,7 +139,8 @@ class RiscvTranslator {
     // Operand parsing.
     std::string reg(const std::string& op) const;
     int reg_number(const std::string& op) const;
-    std::string imm(const std::string& op) const;
+    // An immediate operand; `base` is the register it is added to (for %lo(...)), if any.
+    std::string imm(const std::string& op, const std::string& base = "") const;
     // offset(reg): the MVP memory operand.
     std::string mem(const std::string& op) const;
     std::string label(const std::string& op) const;
@@ -179,7 +182,9 @@ class RiscvTranslator {
     bool in_inline_asm_ = false;
     std::map<uint32_t, std::string> files_;
     uint32_t loc_file_ = 0, loc_line_ = 0, loc_column_ = 0;
+    // Every %hi(...) expression of the unit, and the one each register was last loaded with.
     std::set<std::string> hi_expressions_;
+    std::map<std::string, std::string> register_hi_;
     // A `lui rd, N` not yet emitted: a following `addi rd, rd, M` joins it into one `or.i`
     // (MVP immediates are 32 bits wide).
     std::string pending_lui_reg_;
@@ -205,6 +210,12 @@ std::string RiscvTranslator::run() {
             if (starts_with(t, ".comm") || starts_with(t, ".lcomm")) {
                 auto ops = split_operands(t.substr(t.find_first_of(" \t") + 1));
                 if (!ops.empty()) local_symbols_.insert(ops[0]);
+            }
+            for (size_t at = t.find("%hi("); at != std::string_view::npos;
+                 at = t.find("%hi(", at + 1)) {
+                size_t close = t.find(')', at);
+                if (close != std::string_view::npos)
+                    hi_expressions_.insert(std::string(t.substr(at + 4, close - at - 4)));
             }
         }
     }
@@ -557,12 +568,43 @@ std::string RiscvTranslator::reloc_expr(const std::string& op, std::string_view 
     return op.substr(prefix.size(), op.size() - prefix.size() - 1);
 }
 
-std::string RiscvTranslator::imm(const std::string& op) const {
+namespace {
+
+// "sym+12" / "sym-4" / "sym": the symbol and the constant.
+std::pair<std::string, long long> split_symbol_offset(const std::string& expr) {
+    size_t at = expr.find_first_of("+-", 1);
+    if (at == std::string::npos) return {expr, 0};
+    char* end = nullptr;
+    long long v = std::strtoll(expr.c_str() + at, &end, 0);
+    if (*end != 0) return {expr, 0};
+    return {expr.substr(0, at), v};
+}
+
+}  // namespace
+
+std::string RiscvTranslator::imm(const std::string& op, const std::string& base) const {
     std::string lo = reloc_expr(op, "lo");
     if (!lo.empty()) {
-        // The matching lui put the whole address in the register (see "lui").
-        if (!hi_expressions_.count(lo)) fail("%lo(" + lo + ") without a matching %hi");
-        return "0";
+        // The lui put the whole address of its %hi(X) in the register (see "lui"), so %lo(Y)
+        // adds Y - X. clang pairs a %hi(S) with %lo(S+k) when S's alignment keeps the high
+        // part the same; X is the expression the base register was loaded with, else the one
+        // %hi of Y's symbol.
+        const auto [sym, offset] = split_symbol_offset(lo);
+        std::string hi;
+        if (auto it = register_hi_.find(base);
+            it != register_hi_.end() && split_symbol_offset(it->second).first == sym) {
+            hi = it->second;
+        } else if (hi_expressions_.count(lo)) {
+            hi = lo;
+        } else {
+            for (const std::string& x : hi_expressions_) {
+                if (split_symbol_offset(x).first != sym) continue;
+                if (!hi.empty()) fail("%lo(" + lo + ") matches more than one %hi");
+                hi = x;
+            }
+        }
+        if (hi.empty()) fail("%lo(" + lo + ") without a matching %hi");
+        return std::to_string(offset - split_symbol_offset(hi).second);
     }
     if (op.empty() || op[0] == '%') fail("unsupported operand '" + op + "'");
     return op;
@@ -574,7 +616,7 @@ std::string RiscvTranslator::mem(const std::string& op) const {
         fail("expected offset(register), got '" + op + "'");
     std::string off = op.substr(0, lp);
     std::string base = op.substr(lp + 1, op.size() - lp - 2);
-    return (off.empty() ? std::string("0") : imm(off)) + "(" + reg(base) + ")";
+    return (off.empty() ? std::string("0") : imm(off, base)) + "(" + reg(base) + ")";
 }
 
 std::string RiscvTranslator::label(const std::string& op) const {
@@ -753,7 +795,8 @@ void RiscvTranslator::instruction(std::string_view m, const std::vector<std::str
     };
     auto three_imm = [&](const char* mvp) {
         check_operands(m, ops, 3);
-        emit(std::string(mvp) + " " + reg(ops[0]) + ", " + reg(ops[1]) + ", " + imm(ops[2]));
+        emit(std::string(mvp) + " " + reg(ops[0]) + ", " + reg(ops[1]) + ", " +
+             imm(ops[2], ops[1]));
     };
 
     static const std::map<std::string_view, const char*> kRegReg = {
@@ -806,8 +849,8 @@ void RiscvTranslator::instruction(std::string_view m, const std::vector<std::str
         std::string rd = reg(ops[0]);
         std::string hi = reloc_expr(ops[1], "hi");
         if (!hi.empty()) {
-            // The register gets the whole address; the %lo(...) users add 0.
-            hi_expressions_.insert(hi);
+            // The register gets the whole address; the %lo(...) users add the difference.
+            register_hi_[ops[0]] = hi;
             std::string sym = hi.substr(0, hi.find_first_of("+-", 1));
             if (local_symbols_.count(sym)) {
                 emit("rdsr " + rd + ", $zero, %local_base");

@@ -4,11 +4,21 @@
 // comment ("# mvp: ..."), which the RISC-V-to-MVP translator passes through (doc/opencl-c.md).
 // Everything else is declared by clang and defined in the builtin library (sw/clc/lib).
 
-#define __MVP_INLINE static inline __attribute__((overloadable, always_inline))
+// The OpenCL version of the device (OpenCL C 1.2 section 6.10; clang defines the others:
+// __OPENCL_C_VERSION__, CL_VERSION_1_*, __ENDIAN_LITTLE__, __FAST_RELAXED_MATH__, and the
+// macros of the extensions the device has). There is no __IMAGE_SUPPORT__.
+#define __OPENCL_VERSION__ 120
+
+// The builtins have internal linkage (`static`), which OpenCL C 1.0 and 1.1 allow only with
+// clang's storage-class extension: enabled here and disabled at the end of the header, so that
+// a 1.1 program of the user's still gets the error.
+#pragma OPENCL EXTENSION cl_clang_storage_class_specifiers : enable
+#define __MVP_STATIC static
+#define __MVP_INLINE __MVP_STATIC inline __attribute__((overloadable, always_inline))
 #define __MVP_PURE __MVP_INLINE __attribute__((const))
 // Library functions too large to inline everywhere: clang inlines or calls them, and emits only
 // those a kernel uses.
-#define __MVP_FUNC static __attribute__((overloadable))
+#define __MVP_FUNC __MVP_STATIC __attribute__((overloadable))
 #define __MVP_FUNC_PURE __MVP_FUNC __attribute__((const))
 
 // Vector forms from scalar ones, element by element: the 2-, 3-, 4-, 8- and 16-element
@@ -172,3 +182,5 @@ __MVP_INLINE float atomic_xchg(volatile __local float* p, float v) {
 #include "mvp_vload.h"
 #include "mvp_common.h"
 #include "mvp_geometric.h"
+
+#pragma OPENCL EXTENSION cl_clang_storage_class_specifiers : disable

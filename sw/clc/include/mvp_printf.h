@@ -7,11 +7,11 @@
 // __mvp_printf_buffer holds the buffer's address; the host writes it into the program's data
 // segment before every launch of a program that has it (clang emits it only in units that
 // call printf). Its initial value is not 0 so that clang keeps it an ordinary data word.
-static volatile __constant uint __mvp_printf_buffer = 1;
+__MVP_STATIC volatile __constant uint __mvp_printf_buffer = 1;
 
 // Reserves a record of `bytes` (a multiple of 4) and writes its header; returns where the
 // arguments go, or 0 when the buffer is full (the record is dropped).
-static __global uint* __mvp_printf_begin(__constant char* format, uint bytes) {
+__MVP_STATIC __global uint* __mvp_printf_begin(__constant char* format, uint bytes) {
     volatile __global uint* buffer = (volatile __global uint*)__mvp_printf_buffer;
     if (buffer[0] > buffer[1]) return 0;
     uint at = atomic_add(buffer, bytes);

@@ -30,7 +30,7 @@ TEST(Apps, SeedSquareShowsTheBuildLog) {
     }
     CommandResult r = run_command(app_path("square_host") + " " + path);
     EXPECT_EQ(r.exit_status, 1);
-    EXPECT_NE(r.output.find("Error: Failed to build program executable!\nsource0.s:4:"),
+    EXPECT_NE(r.output.find("Error: Failed to build program executable!\nsource.s:4:"),
               std::string::npos)
         << r.output;
     std::remove(path.c_str());

@@ -336,19 +336,19 @@ TEST_F(OpenClCTest, BadProgramsFailWithFileLineColumn) {
         const char* expect;  // in the log
     };
     const Case cases[] = {
-        {"__kernel void k(__global int* o) {\n  o[0] = 1\n}\n", R"(source0\.cl:2:\d+: error:)"},
+        {"__kernel void k(__global int* o) {\n  o[0] = 1\n}\n", R"(source\.cl:2:\d+: error:)"},
         {"__kernel void k(__global double* o) {\n  o[0] = 1.0;\n}\n",
-         R"(source0\.cl:1:\d+: error: .*double)"},
+         R"(source\.cl:1:\d+: error: .*double)"},
         {"__kernel void k(image2d_t im, __global int* o) {\n  o[0] = 1;\n}\n",
-         R"(source0\.cl:1:\d+: error: .*images_are_not_supported)"},
+         R"(source\.cl:1:\d+: error: .*images_are_not_supported)"},
         {"int helper(int);\n__kernel void k(__global int* o) {\n  o[0] = helper(3);\n}\n",
-         R"(source0\.cl:3:\d+: error: undefined label 'helper' \(source0\.cl\.s:\d+:\d+\))"},
+         R"(source\.cl:3:\d+: error: undefined label 'helper' \(source\.cl\.s:\d+:\d+\))"},
         {"__kernel void k(__global int* o) {\n  o[0] = undeclared_function(2);\n}\n",
-         R"(source0\.cl:2:\d+: error: .*undeclared_function)"},
+         R"(source\.cl:2:\d+: error: .*undeclared_function)"},
         // More argument words than MVP passes.
         {"\n__kernel void k(__global int* o, long a, long b, long c, long d, long e, long f,\n"
          "                long g, long h) {\n  o[0] = (int)(a + h);\n}\n",
-         R"(source0\.cl:2: error: kernel 'k' needs 18 argument words; MVP passes at most 16)"},
+         R"(source\.cl:2: error: kernel 'k' needs 18 argument words; MVP passes at most 16)"},
     };
     for (const Case& c : cases) {
         std::string log;

@@ -73,7 +73,7 @@ TEST_F(ProgramTest, BuildErrorGivesTheAssemblerMessageAsLog) {
               CL_BUILD_PROGRAM_FAILURE);
     EXPECT_EQ(build_status(program, device_), CL_BUILD_ERROR);
     std::string log = build_log(program, device_);
-    EXPECT_TRUE(std::regex_search(log, std::regex(R"(^source0\.s:4:[0-9]+: error: )"))) << log;
+    EXPECT_TRUE(std::regex_search(log, std::regex(R"(^source\.s:4:[0-9]+: error: )"))) << log;
     EXPECT_EQ(log.find('\n'), std::string::npos) << "one line: " << log;
     cl_kernel kernel = clCreateKernel(program, "k", &err);
     EXPECT_EQ(kernel, nullptr);
@@ -81,16 +81,32 @@ TEST_F(ProgramTest, BuildErrorGivesTheAssemblerMessageAsLog) {
     EXPECT_EQ(clReleaseProgram(program), CL_SUCCESS);
 }
 
-TEST_F(ProgramTest, ErrorInSecondSourceNamesIt) {
-    std::string good = read_text(kHelloPath);
-    const char* sources[] = {good.c_str(), "\n\tadd\t$2, $3\n"};
+// The strings of clCreateProgramWithSource are one source (OpenCL 1.2 section 5.6.1): lines
+// run on from one string to the next, and a string may end in the middle of a line.
+TEST_F(ProgramTest, StringsAreOneSource) {
+    const char* bad[] = {"\t.text\n\t.globl\tk\nk:\n", "\tadd\t$2, $3\n"};
     cl_int err;
-    cl_program program = clCreateProgramWithSource(context_, 2, sources, nullptr, &err);
+    cl_program program = clCreateProgramWithSource(context_, 2, bad, nullptr, &err);
     ASSERT_EQ(err, CL_SUCCESS);
     EXPECT_EQ(clBuildProgram(program, 1, &device_, "", nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE);
     std::string log = build_log(program, device_);
-    EXPECT_TRUE(std::regex_search(log, std::regex(R"(^source1\.s:2:[0-9]+: error: )"))) << log;
+    EXPECT_TRUE(std::regex_search(log, std::regex(R"(^source\.s:4:[0-9]+: error: )"))) << log;
     EXPECT_EQ(clReleaseProgram(program), CL_SUCCESS);
+
+    const char* parts[] = {"#define VALUE 4", "2\n__kernel void k(__global int* o) { o[0] = VA",
+                           "LUE; }\n"};
+    const size_t lengths[] = {0, 0, 6};
+    program = clCreateProgramWithSource(context_, 3, parts, lengths, &err);
+    ASSERT_EQ(err, CL_SUCCESS);
+    ASSERT_EQ(clBuildProgram(program, 1, &device_, "", nullptr, nullptr), CL_SUCCESS)
+        << build_log(program, device_);
+    cl_kernel k = kernel(program, "k");
+    cl_mem m = buffer(sizeof(int));
+    EXPECT_EQ(clSetKernelArg(k, 0, sizeof m, &m), CL_SUCCESS);
+    size_t global = 1;
+    EXPECT_EQ(clEnqueueNDRangeKernel(queue_, k, 1, nullptr, &global, nullptr, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    EXPECT_EQ(read<int>(m, 1), std::vector<int>{42});
 }
 
 TEST_F(ProgramTest, UndefinedSymbolFailsTheBuild) {
@@ -265,11 +281,18 @@ TEST_F(ProgramTest, CompileAndLinkAcrossPrograms) {
     EXPECT_EQ(clReleaseKernel(k), CL_SUCCESS);
     EXPECT_EQ(clReleaseProgram(linked), CL_SUCCESS);
 
+    // A source that is not MVP assembly is OpenCL C, unless -x mvp-asm says otherwise.
     const char* broken[] = {"\tnot_an_instruction\n"};
     cl_program c = clCreateProgramWithSource(context_, 1, broken, nullptr, &err);
     EXPECT_EQ(clCompileProgram(c, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, nullptr),
               CL_COMPILE_PROGRAM_FAILURE);
-    EXPECT_TRUE(std::regex_search(build_log(c, device_), std::regex(R"(^source0\.s:1:)")));
+    EXPECT_TRUE(std::regex_search(build_log(c, device_), std::regex(R"(^source\.cl:1:2: error)")))
+        << build_log(c, device_);
+    EXPECT_EQ(clCompileProgram(c, 0, nullptr, "-x mvp-asm", 0, nullptr, nullptr, nullptr, nullptr),
+              CL_COMPILE_PROGRAM_FAILURE);
+    EXPECT_TRUE(std::regex_search(build_log(c, device_),
+                                  std::regex(R"(^source\.s:1:2: error: unknown mnemonic)")))
+        << build_log(c, device_);
     for (cl_program p : {a, b, c}) EXPECT_EQ(clReleaseProgram(p), CL_SUCCESS);
 }
 

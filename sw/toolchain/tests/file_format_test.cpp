@@ -163,7 +163,7 @@ TEST(ProgramFormat, CorruptionIsReportedNotCrashed) {
               "malformed .mvpx file: bad magic number (not a MVPX file)");
     std::string v = good;
     v[4] = 9;
-    EXPECT_EQ(message_of_program(v), "malformed .mvpx file: unsupported version 9 (expected 3)");
+    EXPECT_EQ(message_of_program(v), "malformed .mvpx file: unsupported version 9 (expected 4)");
     // The first section is "files": id 1 at offset 12, size at 16, count at 20.
     std::string c = good;
     c[23] = '\x7f';
