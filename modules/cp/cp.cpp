@@ -143,6 +143,8 @@ Cp::Access Cp::access_of(uint32_t offset) {
         case kArgLocalMask:
         case kStaticLocalBytes:
         case kReturnPc:
+        case kPrivateBase:
+        case kPrivateBytes:
         case kDmaHostLo:
         case kDmaHostHi:
         case kDmaGpu:
@@ -368,6 +370,14 @@ uint32_t Cp::launch(const KernelDispatch& d, Origin origin, std::string* message
         launch.args.push_back((d.arg_local_mask >> i) & 1 ? KernelArg::of_local(d.args[i])
                                                           : KernelArg::of_value(d.args[i]));
     launch.static_local_bytes = d.static_local_bytes;
+    launch.private_base = d.private_base;
+    launch.private_bytes = d.private_bytes;
+    if (d.private_base != 0 && !in_memory(d.private_base, uint64_t{d.private_bytes} *
+                                                              params_.abi.threads_per_sp *
+                                                              sps_.size()))
+        return refuse(kErrorBadLaunch, "private area of " + std::to_string(d.private_bytes) +
+                                           " bytes per thread at " + hex(d.private_base) +
+                                           " is outside device memory");
     try {
         abi_ = std::make_unique<KernelAbi>(params_.abi, launch, d.return_pc);
     } catch (const std::invalid_argument& e) {
@@ -406,6 +416,8 @@ void Cp::start_kernel() {
         d.offset[i] = regs_[kOffset0 / 4 + i];
     }
     d.static_local_bytes = regs_[kStaticLocalBytes / 4];
+    d.private_base = regs_[kPrivateBase / 4];
+    d.private_bytes = regs_[kPrivateBytes / 4];
     d.arg_count = regs_[kArgCount / 4];
     d.arg_local_mask = regs_[kArgLocalMask / 4];
     for (unsigned i = 0; i < KernelAbi::kMaxArgs; ++i) d.args[i] = regs_[kArg0 / 4 + i];

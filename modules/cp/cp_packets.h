@@ -44,12 +44,16 @@ inline constexpr uint32_t kReturnPc = 0x34;
 inline constexpr uint32_t kStaticLocalBytes = 0x38;
 inline constexpr uint32_t kArgsAddress = 0x3c;  // the argument block; 0: no arguments
 
-// The kernel argument block (4-byte aligned, in device memory): u32 count (0..16), u32
-// __local mask (bit i: argument i is a __local size), then count u32 values.
+// The kernel argument block (4-byte aligned, in device memory): u32 count (bits 0-15: 0..16
+// arguments; bit 16, kArgPrivateArea: the launch has a private area), u32 __local mask (bit i:
+// argument i is a __local size), then count u32 values, then with kArgPrivateArea the private
+// area's device address and its bytes per hardware thread slot (two u32).
 inline constexpr uint32_t kArgCount = 0x00;
 inline constexpr uint32_t kArgLocalMask = 0x04;
 inline constexpr uint32_t kArgValues = 0x08;
-inline constexpr uint32_t kMaxArgBlockBytes = kArgValues + 16 * 4;
+inline constexpr uint32_t kArgCountMask = 0xffff;
+inline constexpr uint32_t kArgPrivateArea = 1u << 16;
+inline constexpr uint32_t kMaxArgBlockBytes = kArgValues + 16 * 4 + 8;
 
 // Fence: waits until every earlier packet has completed and the DMA engine is idle, then
 // writes VALUE to ADDRESS (4-byte aligned) unless ADDRESS is 0.
@@ -162,12 +166,20 @@ struct Copy {
     }
 };
 
-// The argument block of a kernel packet: `values` with the __local sizes marked in local_mask.
-inline std::vector<uint8_t> encode_args(const std::vector<uint32_t>& values, uint32_t local_mask) {
-    std::vector<uint8_t> b(kArgValues + 4 * values.size());
-    store32(&b[kArgCount], static_cast<uint32_t>(values.size()));
+// The argument block of a kernel packet: `values` with the __local sizes marked in local_mask,
+// and the private area when private_base is not 0.
+inline std::vector<uint8_t> encode_args(const std::vector<uint32_t>& values, uint32_t local_mask,
+                                        uint32_t private_base = 0, uint32_t private_bytes = 0) {
+    const size_t end = kArgValues + 4 * values.size();
+    std::vector<uint8_t> b(end + (private_base ? 8 : 0));
+    store32(&b[kArgCount],
+            static_cast<uint32_t>(values.size()) | (private_base ? kArgPrivateArea : 0));
     store32(&b[kArgLocalMask], local_mask);
     for (size_t i = 0; i < values.size(); ++i) store32(&b[kArgValues + 4 * i], values[i]);
+    if (private_base) {
+        store32(&b[end], private_base);
+        store32(&b[end + 4], private_bytes);
+    }
     return b;
 }
 

@@ -27,6 +27,8 @@ inline constexpr uint32_t kArgCount = 0x060;          // number of kernel argume
 inline constexpr uint32_t kArgLocalMask = 0x064;      // bit i: argument i is a __local size
 inline constexpr uint32_t kStaticLocalBytes = 0x068;  // __local variables per work-group
 inline constexpr uint32_t kReturnPc = 0x06c;          // $ra of a starting work-item (the exit stub)
+inline constexpr uint32_t kPrivateBase = 0x070;       // the private area in device memory; 0: none
+inline constexpr uint32_t kPrivateBytes = 0x074;      // bytes of it per hardware thread slot
 inline constexpr uint32_t kArg0 = 0x080;              // argument i at kArg0 + 4 i (16 of them)
 
 inline constexpr uint32_t kKernelCyclesLo = 0x0c0;  // RO: core cycles of the last kernel

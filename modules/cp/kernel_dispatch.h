@@ -17,6 +17,8 @@ struct KernelDispatch {
     uint32_t local[3] = {1, 1, 1};
     uint32_t offset[3] = {0, 0, 0};
     uint32_t static_local_bytes = 0;
+    uint32_t private_base = 0;
+    uint32_t private_bytes = 0;
     uint32_t arg_count = 0;
     uint32_t arg_local_mask = 0;
     uint32_t args[16] = {};

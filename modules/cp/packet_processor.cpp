@@ -357,24 +357,38 @@ void PacketProcessor::read_args(uint32_t address) {
         return;
     }
     read_range(address, pk::kArgValues, [this, address](const std::vector<uint8_t>& header) {
-        dispatch_.arg_count = pk::load32(&header[pk::kArgCount]);
+        const uint32_t count_word = pk::load32(&header[pk::kArgCount]);
+        dispatch_.arg_count = count_word & pk::kArgCountMask;
         dispatch_.arg_local_mask = pk::load32(&header[pk::kArgLocalMask]);
-        // More arguments than the launch registers hold: Cp::launch() names the limit.
-        const uint32_t count = dispatch_.arg_count;
-        if (count == 0 || count > std::size(dispatch_.args)) {
-            launch();
-            return;
-        }
-        const uint64_t values = uint64_t{address} + pk::kArgValues;
-        if (!check_range(kErrorBadArgs, "kernel argument values", values, uint64_t{count} * 4, 4)) {
+        const bool private_area = (count_word & pk::kArgPrivateArea) != 0;
+        if ((count_word & ~(pk::kArgCountMask | pk::kArgPrivateArea)) != 0) {
+            fail_packet(kErrorBadArgs, packet_name() + ": kernel argument block at " +
+                                           hex(address) + " has reserved count bits set");
             end_cycle_ = core_.now();
             complete();
             return;
         }
-        read_range(static_cast<uint32_t>(values), count * 4,
-                   [this, count](const std::vector<uint8_t>& words) {
+        // More arguments than the launch registers hold: Cp::launch() names the limit.
+        const uint32_t count = dispatch_.arg_count;
+        if (count > std::size(dispatch_.args) || (count == 0 && !private_area)) {
+            launch();
+            return;
+        }
+        const uint32_t words = count + (private_area ? 2 : 0);
+        const uint64_t values = uint64_t{address} + pk::kArgValues;
+        if (!check_range(kErrorBadArgs, "kernel argument values", values, uint64_t{words} * 4, 4)) {
+            end_cycle_ = core_.now();
+            complete();
+            return;
+        }
+        read_range(static_cast<uint32_t>(values), words * 4,
+                   [this, count, private_area](const std::vector<uint8_t>& bytes) {
                        for (uint32_t i = 0; i < count; ++i)
-                           dispatch_.args[i] = pk::load32(&words[4 * i]);
+                           dispatch_.args[i] = pk::load32(&bytes[4 * i]);
+                       dispatch_.private_base =
+                           private_area ? pk::load32(&bytes[4 * count]) : 0;
+                       dispatch_.private_bytes =
+                           private_area ? pk::load32(&bytes[4 * count + 4]) : 0;
                        launch();
                    });
     });

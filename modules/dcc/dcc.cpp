@@ -754,6 +754,16 @@ void Dcc::untimed(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
     }
 }
 
+void Dcc::write_untimed(uint32_t address, const void* data, uint32_t bytes) {
+    tlm::tlm_generic_payload gp;
+    gp.set_command(tlm::TLM_WRITE_COMMAND);
+    gp.set_address(address);
+    gp.set_data_ptr(static_cast<unsigned char*>(const_cast<void*>(data)));
+    gp.set_data_length(bytes);
+    gp.set_streaming_width(bytes);
+    debug(gp);
+}
+
 unsigned Dcc::debug(tlm::tlm_generic_payload& gp) {
     unsigned n = mem_port.socket->transport_dbg(gp);
     uint64_t address = gp.get_address();

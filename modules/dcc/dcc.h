@@ -86,6 +86,10 @@ class Dcc : public sc_core::sc_module, public sim::Clocked {
     // No request queued, in the miss FIFO, waiting for its response or for memory.
     bool idle() const;
 
+    // Writes memory through the untimed path (the buffer's copies are updated and keep their
+    // dirty bits): the dispatcher's stores of stacked arguments into a private area.
+    void write_untimed(uint32_t address, const void* data, uint32_t bytes);
+
     // The buffer entry holding the word at `address`, for tests and debuggers.
     struct EntryView {
         bool valid;

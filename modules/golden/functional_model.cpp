@@ -90,8 +90,14 @@ FunctionalModel::Stats FunctionalModel::run(const CodeImage& code, const Launch&
             t.warp = i / params_.abi.warp_size;
             t.group = g;
             t.pc = abi.launch().entry_pc;
-            for (const KernelAbi::StackWord& w : abi.stack_words(i, local_base))
-                std::memcpy(&local_[w.address], &w.value, 4);
+            for (const KernelAbi::StackWord& w : abi.stack_words(i, current_sp_, local_base)) {
+                // In the SP's local memory, or in the launch's private area (checked by the
+                // host to lie in device memory).
+                if (w.address < local_.size())
+                    std::memcpy(&local_[w.address], &w.value, 4);
+                else if (memory.contains(w.address, 4))
+                    std::memcpy(memory.at(w.address), &w.value, 4);
+            }
         }
         // Run every live thread to its next barrier or its end, until all have ended.
         uint32_t live = group.work_items;

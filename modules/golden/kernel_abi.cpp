@@ -54,28 +54,50 @@ KernelAbi::KernelAbi(const Params& params, const Launch& launch, uint32_t exit_s
     uint32_t next_local = (launch_.static_local_bytes + 15) & ~15u;
     for (const KernelArg& a : launch_.args) {
         if (a.kind == KernelArg::Kind::kLocal) {
-            require(a.value > 0, "a __local argument of 0 bytes");
             arg_values_.push_back(next_local);
             next_local = (next_local + a.value + 15) & ~15u;
-            require(next_local >= a.value && next_local <= params_.local_mem_bytes,
-                    "__local arguments exceed local memory");
         } else {
             arg_values_.push_back(a.value);
         }
     }
-    local_area_bytes_ = next_local;
-    if (launch_.args.size() > 4)
-        arg_area_bytes_ = (16 + 4 * (static_cast<uint32_t>(launch_.args.size()) - 4) + 7) & ~7u;
-    uint64_t stacks = uint64_t{params_.threads_per_sp} * params_.stack_bytes;
+    local_area_bytes_ = local_area_bytes_of(launch_);
+    require(local_area_bytes_ <= params_.local_mem_bytes, "__local arguments exceed local memory");
+    arg_area_bytes_ = arg_area_bytes_of(launch_);
+    const bool private_area = launch_.private_base != 0;
+    if (private_area) {
+        require(launch_.private_base % 16 == 0 && launch_.private_bytes % 16 == 0,
+                "the private area and its " + std::to_string(launch_.private_bytes) +
+                    " bytes per thread must be 16-byte aligned");
+        require(launch_.private_bytes >= 256 + arg_area_bytes_,
+                "private stacks of " + std::to_string(launch_.private_bytes) +
+                    " bytes leave less than 256 bytes below $sp");
+    }
+    uint64_t stacks = uint64_t{params_.threads_per_sp} * local_stack_bytes();
     require(stacks + local_area_bytes_ <= params_.local_mem_bytes,
             "__local arguments need " + std::to_string(local_area_bytes_) +
                 " bytes of local memory but only " +
                 std::to_string(params_.local_mem_bytes > stacks ? params_.local_mem_bytes - stacks
                                                                 : 0) +
                 " are left beside the private stacks");
-    require(params_.stack_bytes >= 256 + arg_area_bytes_,
+    require(private_area || params_.stack_bytes >= 256 + arg_area_bytes_,
             "private stacks of " + std::to_string(params_.stack_bytes) +
                 " bytes leave less than 256 bytes below $sp");
+}
+
+uint32_t KernelAbi::local_area_bytes_of(const Launch& launch) {
+    uint64_t next_local = (uint64_t{launch.static_local_bytes} + 15) & ~uint64_t{15};
+    for (const KernelArg& a : launch.args) {
+        if (a.kind != KernelArg::Kind::kLocal) continue;
+        require(a.value > 0, "a __local argument of 0 bytes");
+        next_local = (next_local + a.value + 15) & ~uint64_t{15};
+    }
+    require(next_local <= 0xffffffffu, "__local arguments exceed local memory");
+    return static_cast<uint32_t>(next_local);
+}
+
+uint32_t KernelAbi::arg_area_bytes_of(const Launch& launch) {
+    const auto words = static_cast<uint32_t>(launch.args.size());
+    return words > 4 ? (16 + 4 * (words - 4) + 7) & ~7u : 16;
 }
 
 KernelAbi::Group KernelAbi::group(uint64_t linear_id) const {
@@ -102,7 +124,7 @@ void KernelAbi::init_thread(const Group& group, uint32_t local_id, uint32_t slot
     std::fill(special, special + isa::kNumSpecialRegisters, 0u);
     for (unsigned i = 0; i < 4 && i < arg_values_.size(); ++i)
         regs[4 + i] = arg_value(i, local_base);
-    regs[isa::kRegSp] = stack_top(slot);
+    regs[isa::kRegSp] = stack_top(slot, sp);
     regs[isa::kRegRa] = exit_stub_pc_;
 
     uint32_t lid[3];
@@ -129,10 +151,11 @@ void KernelAbi::init_thread(const Group& group, uint32_t local_id, uint32_t slot
     set(isa::SpecialRegister::kLocalBase, 0, local_base);
 }
 
-std::vector<KernelAbi::StackWord> KernelAbi::stack_words(uint32_t slot, uint32_t local_base) const {
+std::vector<KernelAbi::StackWord> KernelAbi::stack_words(uint32_t slot, uint32_t sp,
+                                                         uint32_t local_base) const {
     std::vector<StackWord> words;
     for (unsigned k = 0; k < stack_word_count(); ++k)
-        words.push_back(stack_word(k, slot, local_base));
+        words.push_back(stack_word(k, slot, sp, local_base));
     return words;
 }
 
@@ -140,8 +163,9 @@ unsigned KernelAbi::stack_word_count() const {
     return arg_values_.size() > 4 ? static_cast<unsigned>(arg_values_.size() - 4) : 0;
 }
 
-KernelAbi::StackWord KernelAbi::stack_word(unsigned k, uint32_t slot, uint32_t local_base) const {
-    return {stack_top(slot) + 16 + 4 * k, arg_value(4 + k, local_base)};
+KernelAbi::StackWord KernelAbi::stack_word(unsigned k, uint32_t slot, uint32_t sp,
+                                           uint32_t local_base) const {
+    return {stack_top(slot, sp) + 16 + 4 * k, arg_value(4 + k, local_base)};
 }
 
 }  // namespace mvp

@@ -27,7 +27,11 @@ class Config;
 // then the __local arguments, each 16-byte aligned, in argument order. The dispatcher passes
 // the base to init_thread and stack_words, which compute the __local argument pointers.
 // A thread's $sp points at its argument area: 16 bytes of home area for $4-$7, then the fifth
-// and later arguments, word by word.
+// and later arguments, word by word. A launch with a private area in device memory
+// (Launch::private_base) has its stacks there instead: slot s of SP p owns the private_bytes at
+// private_base + (p * threads_per_sp + s) * private_bytes, and the whole local memory is left to
+// the work-groups' areas. Stacks in local memory are zeroed when a group starts; those in the
+// private area are not.
 class KernelAbi {
   public:
     struct Params {
@@ -68,19 +72,30 @@ class KernelAbi {
         uint32_t address;
         uint32_t value;
     };
-    std::vector<StackWord> stack_words(uint32_t slot, uint32_t local_base) const;
+    std::vector<StackWord> stack_words(uint32_t slot, uint32_t sp, uint32_t local_base) const;
     // The same one at a time (the SP's dispatch, which allocates nothing per thread): how many,
-    // and word k.
+    // and word k. The address is in the SP's local memory, or in the private area.
     unsigned stack_word_count() const;
-    StackWord stack_word(unsigned k, uint32_t slot, uint32_t local_base) const;
+    StackWord stack_word(unsigned k, uint32_t slot, uint32_t sp, uint32_t local_base) const;
 
     // Bytes of the work-group's area (__local variables and arguments, a multiple of 16; 0 when
     // the kernel uses no __local memory), and the bytes of local memory below the stacks that
     // the areas of resident groups share.
     uint32_t local_area_bytes() const { return local_area_bytes_; }
     uint32_t local_area_limit() const {
-        return params_.local_mem_bytes - params_.threads_per_sp * params_.stack_bytes;
+        return params_.local_mem_bytes - params_.threads_per_sp * local_stack_bytes();
     }
+    // Bytes of local memory each hardware thread slot's stack takes: stack_bytes, or 0 when the
+    // launch has a private area in device memory.
+    uint32_t local_stack_bytes() const {
+        return launch_.private_base ? 0 : params_.stack_bytes;
+    }
+
+    // What a launch needs of the ABI before it is checked: the bytes of its work-groups' areas
+    // of local memory (a multiple of 16) and of each thread's argument area at $sp. Throws
+    // std::invalid_argument for a __local argument of 0 bytes or areas past 4 GiB.
+    static uint32_t local_area_bytes_of(const Launch& launch);
+    static uint32_t arg_area_bytes_of(const Launch& launch);
     // The value of argument i for a group whose area is at `local_base`: a __local argument is
     // the address of its part of the area, any other argument its value.
     uint32_t arg_value(unsigned i, uint32_t local_base) const {
@@ -91,8 +106,13 @@ class KernelAbi {
     const Params& params() const { return params_; }
 
   private:
-    uint32_t stack_top(uint32_t slot) const {
-        return params_.local_mem_bytes - slot * params_.stack_bytes - arg_area_bytes_;
+    // The initial $sp of slot `slot` of SP `sp`.
+    uint32_t stack_top(uint32_t slot, uint32_t sp) const {
+        if (launch_.private_base == 0)
+            return params_.local_mem_bytes - slot * params_.stack_bytes - arg_area_bytes_;
+        const uint64_t index = uint64_t{sp} * params_.threads_per_sp + slot + 1;
+        return static_cast<uint32_t>(launch_.private_base + index * launch_.private_bytes -
+                                     arg_area_bytes_);
     }
 
     Params params_;

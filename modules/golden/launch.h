@@ -45,6 +45,11 @@ struct Launch {
     std::vector<KernelArg> args;
     // Bytes of kernel-scope __local variables (the program's .lmem section) per work-group.
     uint32_t static_local_bytes = 0;
+    // The launch's private area in device memory (private_base 0: none). Every hardware thread
+    // slot of every SP owns private_bytes of it for its stack, instead of its stack in the SP's
+    // local memory, which is then all the work-groups' (doc/isa.md, "Kernel ABI").
+    uint32_t private_base = 0;
+    uint32_t private_bytes = 0;
 };
 
 }  // namespace mvp

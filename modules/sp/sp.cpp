@@ -110,10 +110,16 @@ bool Sp::can_start(const KernelAbi& abi, const KernelAbi::Group& group) const {
 
 void Sp::start_workgroup(const KernelAbi& abi, const KernelAbi::Group& group,
                          const CodeImage& code) {
-    pipeline_->start_workgroup(abi, group, code,
-                               [this](uint32_t address, const void* data, uint32_t bytes) {
-                                   local_mem_.write(address, data, bytes);
-                               });
+    // The dispatcher's stores: to local memory, or (stacked arguments in a private area) to
+    // device memory through the DCC's untimed path, which keeps its buffered copies current.
+    const uint32_t local_bytes = abi.params().local_mem_bytes;
+    pipeline_->start_workgroup(
+        abi, group, code, [this, local_bytes](uint32_t address, const void* data, uint32_t bytes) {
+            if (address < local_bytes)
+                local_mem_.write(address, data, bytes);
+            else
+                dcc_.write_untimed(address, data, bytes);
+        });
 }
 
 void Sp::reset() {

@@ -317,13 +317,14 @@ void SpPipeline::start_workgroup(
         last_retire_cycle_ = now;
     }
     if (area_bytes) thdc.local_areas().allocate(area_bytes, abi.local_area_limit());
-    // Local memory as the golden model starts a group: the group's __local area and the
-    // stacks of its slots zeroed, then the stacked arguments.
+    // Memory as the golden model starts a group: the group's __local area and the stacks of
+    // its slots in local memory zeroed (not those in a private area), then the stacked
+    // arguments.
     static const std::vector<uint8_t> zeros(32768, 0);
     if (write_local) {
         if (area_bytes) write_local(local_base, zeros.data(), area_bytes);
-        const uint32_t stack = abi.params().stack_bytes;
-        for (unsigned i = 0; i < group.work_items; ++i) {
+        const uint32_t stack = abi.local_stack_bytes();
+        for (unsigned i = 0; stack > 0 && i < group.work_items; ++i) {
             const uint32_t slot = static_cast<uint32_t>(first) * W + i;
             const uint32_t top = abi.params().local_mem_bytes - slot * stack;
             write_local(top - stack, zeros.data(), std::min<uint32_t>(stack, 32768));
@@ -338,7 +339,7 @@ void SpPipeline::start_workgroup(
                         regs.special(slot));
         if (write_local) {
             for (unsigned k = 0; k < abi.stack_word_count(); ++k) {
-                const KernelAbi::StackWord sw = abi.stack_word(k, slot, local_base);
+                const KernelAbi::StackWord sw = abi.stack_word(k, slot, params.sp_id, local_base);
                 write_local(sw.address, &sw.value, 4);
             }
         }

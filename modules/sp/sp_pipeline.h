@@ -85,8 +85,9 @@ class SpPipeline : public SpControl {
     // __local memory. A refusal is counted in occupancy_limit_warps / _local_mem.
     bool can_start(const KernelAbi& abi, const KernelAbi::Group& group) const;
     // Starts the group in contiguous free warps and its first-fit area of local memory.
-    // write_local(address, value) stores a word of local memory before the threads start
-    // (stacked arguments, zeroed __local area and stacks).
+    // write_local(address, value) stores bytes of local memory, or of the launch's private area
+    // in device memory, before the threads start (stacked arguments, zeroed __local area and
+    // stacks).
     void start_workgroup(const KernelAbi& abi, const KernelAbi::Group& group, const CodeImage& code,
                          const std::function<void(uint32_t, const void*, uint32_t)>& write_local);
     std::function<void(uint64_t group_linear_id)> on_workgroup_done;

@@ -51,6 +51,11 @@ Xi::Xi(const sc_core::sc_module_name& name, sim::ClockDomain& core, const XiPara
         ports_[c]->on_request = [this, c](tlm::tlm_generic_payload& gp, const sc_time& at) {
             return on_request(static_cast<Client>(c), gp, at);
         };
+        // Debug access (loaders, debuggers, the dispatcher's stores into a private area)
+        // passes straight through to the interconnect.
+        ports_[c]->on_debug = [this](tlm::tlm_generic_payload& gp) {
+            return noc.socket->transport_dbg(gp);
+        };
     }
     noc.on_response = [this](tlm::tlm_generic_payload& gp, const sc_time& at) {
         on_response(gp, at);

@@ -10,6 +10,7 @@
 #include "modules/golden/functional_model.h"
 #include "modules/golden/global_memory.h"
 #include "modules/sim/vcd_tracer.h"
+#include "launch_memory.h"
 #include "platform_preset.h"
 #include "platforms/mvp/platform.h"
 #include "printf_buffer.h"
@@ -76,6 +77,7 @@ struct Device::Impl {
         LaunchId id;
         Completion done;
         std::unique_ptr<PrintfBuffer> printf_buffer;
+        std::unique_ptr<LaunchMemory> memory;  // spilled arguments, private area
         std::chrono::steady_clock::time_point submitted;
         LaunchOutcome outcome;
         uint64_t groups = 0;  // work-groups of the launch (for the progress line)
@@ -361,6 +363,7 @@ LaunchStats Device::run(const LoadedProgram& loaded, const Launch& requested) {
     impl_->drain();
     Launch launch = requested;
     if (loaded.program) launch.static_local_bytes = loaded.program->local_bytes;
+    LaunchMemory memory(*this, loaded, &launch);
     std::unique_ptr<PrintfBuffer> printf_buffer;
     if (loaded.program && PrintfBuffer::used_by(*loaded.program))
         printf_buffer = std::make_unique<PrintfBuffer>(*this, loaded);
@@ -401,6 +404,8 @@ LaunchStats Device::run_timing(const LoadedProgram& loaded, const Launch& launch
     bus.write(kArgCount, static_cast<uint32_t>(launch.args.size()));
     bus.write(kArgLocalMask, local_mask);
     bus.write(kStaticLocalBytes, launch.static_local_bytes);
+    bus.write(kPrivateBase, launch.private_base);
+    bus.write(kPrivateBytes, launch.private_bytes);
     bus.write(kIrqEnable, kIrqKernelDone | kIrqError | kIrqDmaDone | kIrqQueue);
     const sim::ClockDomain& core = p.gpu().clock(Gpu::kCore);
     const sim::ClockDomain::HostFigures host0 = core.host_figures();
@@ -444,6 +449,7 @@ Device::LaunchId Device::submit(const LoadedProgram& loaded, const Launch& reque
     // The program's kernel-scope __local variables travel with every launch of it.
     Launch launch = requested;
     if (loaded.program) launch.static_local_bytes = loaded.program->local_bytes;
+    auto memory = std::make_unique<LaunchMemory>(*this, loaded, &launch);
     if (launch.args.size() > KernelAbi::kMaxArgs)
         throw DeviceError("invalid launch: " + std::to_string(launch.args.size()) +
                           " kernel arguments exceed the maximum of " +
@@ -456,7 +462,7 @@ Device::LaunchId Device::submit(const LoadedProgram& loaded, const Launch& reque
     if (loaded.program && PrintfBuffer::used_by(*loaded.program))
         printf_buffer = std::make_unique<PrintfBuffer>(*this, loaded);
     const LaunchId id = i.next_id++;
-    Impl::Pending p{id, std::move(done), std::move(printf_buffer), start, {}};
+    Impl::Pending p{id, std::move(done), std::move(printf_buffer), std::move(memory), start, {}};
     p.groups = groups_of(launch.range);
     if (!i.platform) {
         try {
@@ -492,14 +498,15 @@ Device::LaunchId Device::submit(const LoadedProgram& loaded, const Launch& reque
     k.return_pc = code.return_pc;
     k.static_local_bytes = launch.static_local_bytes;
     GlobalMemory& dram = i.platform->gpu().dram();
-    if (!launch.args.empty()) {
+    if (!launch.args.empty() || launch.private_base != 0) {
         std::vector<uint32_t> values;
         uint32_t local_mask = 0;
         for (size_t a = 0; a < launch.args.size(); ++a) {
             if (launch.args[a].kind == KernelArg::Kind::kLocal) local_mask |= 1u << a;
             values.push_back(launch.args[a].value);
         }
-        std::vector<uint8_t> block = cp_packet::encode_args(values, local_mask);
+        std::vector<uint8_t> block = cp_packet::encode_args(
+            values, local_mask, launch.private_base, launch.private_bytes);
         k.args_address = i.arg_block(seq);
         dram.write(k.args_address, block.data(), block.size());
     }

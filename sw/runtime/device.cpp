@@ -151,7 +151,7 @@ cl_int Device::get_info(cl_device_info param, Info* out) const {
             *out = Info::of<size_t>(0);
             break;
         case CL_DEVICE_MAX_PARAMETER_SIZE:
-            *out = Info::of<size_t>(kMaxArgs * sizeof(cl_uint));
+            *out = Info::of<size_t>(toolchain::kMaxParameterBytes);
             break;
         case CL_DEVICE_MEM_BASE_ADDR_ALIGN:
             *out = Info::of<cl_uint>(kBaseAlignBytes * 8);

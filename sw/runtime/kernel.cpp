@@ -44,7 +44,8 @@ Kernel::Kernel(Program* program, std::string name, uint32_t entry_pc)
       name_(std::move(name)),
       entry_pc_(entry_pc),
       register_args_(count_register_args(program->executable(), entry_pc)),
-      info_(program->executable().find_kernel(name_)) {
+      info_(program->executable().find_kernel(name_)),
+      args_(info_ != nullptr ? info_->args.size() : kMaxArgs) {
     program_->retain();
     program_->attach_kernel();
 }

@@ -82,7 +82,7 @@ class Kernel : public _cl_kernel, public Object {
     cl_uint register_args_;
     // The compiler's description when the kernel comes from OpenCL C (null for assembly).
     const toolchain::KernelInfo* info_;
-    std::array<Arg, kMaxArgs> args_;
+    std::vector<Arg> args_;  // kMaxArgs, or as many as an OpenCL C kernel declares
 };
 
 }  // namespace mvp::runtime

@@ -249,6 +249,24 @@ std::string hint_type_name(const std::string& ir_type, bool is_signed) {
     return n > 1 ? base + std::to_string(n) : base;
 }
 
+// The words of a kernel whose arguments do not fit the launch's (kLaunchArgWords): in order,
+// none across kSpillWord, each 8-byte aligned one at an even distance from the start of its
+// region (word 0, or the spill block at kSpillWord).
+void spill_layout(IrKernel* k, const std::vector<bool>& double_word) {
+    uint32_t word = 0;
+    for (size_t i = 0; i < k->info.args.size(); ++i) {
+        KernelArgInfo& a = k->info.args[i];
+        if (word < kSpillWord && word + a.words > kSpillWord) word = kSpillWord;
+        const uint32_t region = word < kSpillWord ? 0 : kSpillWord;
+        if (double_word[i] && (word - region) % 2 != 0) ++word;
+        if (word < kSpillWord && word + a.words > kSpillWord) word = kSpillWord;
+        a.first_word = word;
+        word += a.words;
+    }
+    k->info.words = word;
+    k->direct = false;
+}
+
 }  // namespace
 
 std::vector<IrKernel> read_ir_kernels(const std::string& ir) {
@@ -315,6 +333,7 @@ std::vector<IrKernel> read_ir_kernels(const std::string& ir) {
         k.line = definition_line(ir, line);
 
         uint32_t word = 0;
+        std::vector<bool> double_word;  // per argument: needs 8-byte alignment
         for (size_t i = 0; i < params.size(); ++i) {
             KernelArgInfo a;
             a.name = k.info.arg_names ? names[i] : "";
@@ -349,10 +368,11 @@ std::vector<IrKernel> read_ir_kernels(const std::string& ir) {
             if (p.find("signext") != std::string::npos) a.extend = KernelArgInfo::Extend::kSign;
             if (p.find("zeroext") != std::string::npos) a.extend = KernelArgInfo::Extend::kZero;
 
+            double_word.push_back(a.kind == KernelArgInfo::Kind::kValue && layout.align >= 8);
             if (a.kind == KernelArgInfo::Kind::kValue) {
                 a.size = layout.size;
                 a.words = (layout.size + 3) / 4;
-                if (layout.align >= 8) word = align_to(word, 2);
+                if (double_word.back()) word = align_to(word, 2);
             } else {
                 a.size = 4;
                 a.words = 1;
@@ -367,6 +387,7 @@ std::vector<IrKernel> read_ir_kernels(const std::string& ir) {
             k.info.args.push_back(a);
         }
         k.info.words = word;
+        if (word > kLaunchArgWords) spill_layout(&k, double_word);
         kernels.push_back(std::move(k));
     }
     return kernels;

@@ -10,7 +10,9 @@ namespace mvp::toolchain {
 // A kernel as clang's LLVM IR declares it (the `define ... spir_kernel` line and its
 // !kernel_arg_* metadata), with the argument words of the MVP launch laid out
 // (doc/opencl-c.md): each argument starts at a word index that is a multiple of 2 when it
-// needs 8-byte alignment, and takes ceil(size / 4) words; pointers and __local areas 1.
+// needs 8-byte alignment, and takes ceil(size / 4) words; pointers and __local areas 1. A
+// kernel with more words than a launch carries (kLaunchArgWords) spills the words from
+// kSpillWord on to global memory.
 struct IrKernel {
     KernelInfo info;
     // True when every argument arrives as one 32-bit register value in order, as the RISC-V

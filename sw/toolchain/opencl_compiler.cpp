@@ -18,6 +18,7 @@
 #include "ir_kernel_reader.h"
 #include "linker.h"
 #include "riscv_translator.h"
+#include "stack_depth.h"
 #include "subprocess.h"
 
 namespace mvp::toolchain {
@@ -76,14 +77,32 @@ std::string direct_stub(uint32_t words) {
     return s;
 }
 
-// OpenCL C of a function that reads the kernel's arguments from its words and calls it.
+// OpenCL C of a function that reads the kernel's arguments from its words and calls it. The
+// words from kSpillWord on of a kernel with more than a launch carries are in global memory, at
+// the address word kSpillWord holds; a __local argument there is the offset of its area in the
+// work-group's local memory (host::ArgumentSpill).
 std::string wrapper_source(const IrKernel& k) {
-    std::string s = "void __mvp_entry_" + k.info.name + "(__private const uint* __mvp_w) {\n  " +
-                    k.info.name + "(";
+    const bool spill = k.info.words > kLaunchArgWords;
+    std::string s = "void __mvp_entry_" + k.info.name + "(__private const uint* __mvp_w) {\n";
+    if (spill) {
+        s += "  __global const uint* __mvp_s = (__global const uint*)__mvp_w[" +
+             std::to_string(kSpillWord) + "];\n";
+        s += "  uint __mvp_lb;\n  __asm__(\"# mvp: rdsr %0, zero, %%local_base\" : \"=r\"(__mvp_lb));\n";
+    }
+    s += "  " + k.info.name + "(";
     for (size_t i = 0; i < k.info.args.size(); ++i) {
         const KernelArgInfo& a = k.info.args[i];
-        s += (i ? ",\n    " : "") + std::string("*(") + k.wrapper_types[i] +
-             " __private const*)(__mvp_w + " + std::to_string(a.first_word) + ")";
+        s += i ? ",\n    " : "";
+        if (spill && a.first_word >= kSpillWord) {
+            const std::string at = "__mvp_s[" + std::to_string(a.first_word - kSpillWord) + "]";
+            if (a.kind == KernelArgInfo::Kind::kLocal)
+                s += "(" + k.wrapper_types[i] + ")(__mvp_lb + " + at + ")";
+            else
+                s += "*(" + k.wrapper_types[i] + " __global const*)&" + at;
+        } else {
+            s += "*(" + k.wrapper_types[i] + " __private const*)(__mvp_w + " +
+                 std::to_string(a.first_word) + ")";
+        }
     }
     return s + ");\n}\n";
 }
@@ -352,11 +371,13 @@ OpenClCompiler::Result OpenClCompiler::compile(const std::string& path, const st
         if (!kernel_arg_info_)
             for (KernelArgInfo& a : k.info.args) a.name.clear();
         k.info.arg_names = kernel_arg_info_;
-        if (k.info.words > 16) {
+        uint32_t bytes = 0;
+        for (const KernelArgInfo& a : k.info.args) bytes += a.size;
+        if (bytes > kMaxParameterBytes) {
             result.log += path + (k.line ? ":" + std::to_string(k.line) : std::string()) +
-                          ": error: kernel '" + k.info.name + "' needs " +
-                          std::to_string(k.info.words) +
-                          " argument words; MVP passes at most 16 (64 bytes)\n";
+                          ": error: kernel '" + k.info.name + "' has " + std::to_string(bytes) +
+                          " bytes of arguments; the device takes " +
+                          std::to_string(kMaxParameterBytes) + " (CL_DEVICE_MAX_PARAMETER_SIZE)\n";
             return result;
         }
         if (k.direct) {
@@ -413,6 +434,14 @@ Program link_opencl_objects(std::vector<ObjectFile> objects,
         if (p.find_kernel(k.name))
             throw AsmError("error: kernel '" + k.name + "' is defined twice");
         p.kernels.push_back(k);
+        KernelInfo& info = p.kernels.back();
+        const Symbol* entry = p.find_symbol(k.name);
+        if (entry == nullptr) continue;  // the linker has reported an undefined kernel
+        StackDepth depth = stack_depth(p, entry->value);
+        if (!depth.error.empty())
+            throw AsmError("error: kernel '" + k.name +
+                           "': cannot size its private memory: " + depth.error);
+        info.private_bytes = depth.bytes;
     }
     return p;
 }

@@ -60,6 +60,14 @@ const Function* Program::function_at(uint32_t pc) const {
     return pc < it->end_pc ? &*it : nullptr;
 }
 
+const KernelInfo* Program::kernel_at(uint32_t pc) const {
+    for (const KernelInfo& k : kernels) {
+        const Symbol* s = find_symbol(k.name);
+        if (s != nullptr && s->section == Symbol::Section::kCode && s->value == pc) return &k;
+    }
+    return nullptr;
+}
+
 const KernelInfo* Program::find_kernel(const std::string& name) const {
     for (const KernelInfo& k : kernels)
         if (k.name == name) return &k;

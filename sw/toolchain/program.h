@@ -63,6 +63,16 @@ struct KernelArgInfo {
     Extend extend = Extend::kNone;
 };
 
+// A launch carries at most kLaunchArgWords argument words (the CP's argument registers and
+// argument block). A kernel compiled from OpenCL C with more has its words from kSpillWord on
+// in a block of global memory whose address the launch passes as word kSpillWord
+// (host::ArgumentSpill); its __local arguments lie below that word, where the dispatcher
+// resolves them.
+inline constexpr uint32_t kLaunchArgWords = 16;
+inline constexpr uint32_t kSpillWord = kLaunchArgWords - 1;
+// CL_DEVICE_MAX_PARAMETER_SIZE: the bytes of a kernel's arguments (pointers 4 each).
+inline constexpr uint32_t kMaxParameterBytes = 1024;
+
 struct KernelInfo {
     std::string name;
     std::vector<KernelArgInfo> args;
@@ -72,6 +82,10 @@ struct KernelInfo {
     // CL_KERNEL_ATTRIBUTES: the kernel's attributes as OpenCL C writes them, space-separated
     // ("reqd_work_group_size(8,1,1) vec_type_hint(float4)").
     std::string attributes;
+    // Bytes of stack below the initial $sp the kernel can use: its deepest call chain, found in
+    // the linked code (stack_depth()). The host gives the launch a private area in device memory
+    // when they do not fit the stacks in local memory.
+    uint32_t private_bytes = 0;
     bool arg_names = false;  // built with -cl-kernel-arg-info
 };
 
@@ -109,6 +123,8 @@ struct Program : public DebugMap {
     const Function* function_at(uint32_t pc) const;
     // The compiler's description of kernel `name`, or nullptr.
     const KernelInfo* find_kernel(const std::string& name) const;
+    // The compiler's description of the kernel whose entry is `pc`, or nullptr.
+    const KernelInfo* kernel_at(uint32_t pc) const;
     // The debug map the host registers for the loaded program (messages only).
     bool describes(uint32_t pc) const override {
         return pc % isa::kInstBytes == 0 && pc / isa::kInstBytes < lines.size();

@@ -135,6 +135,7 @@ void write_kernels(BinaryWriter& w, const std::vector<KernelInfo>& kernels) {
         for (uint32_t d : k.required_work_group_size) w.u32(d);
         for (uint32_t d : k.work_group_size_hint) w.u32(d);
         w.str(k.attributes);
+        w.u32(k.private_bytes);
         w.u8(k.arg_names ? 1 : 0);
         w.u32(static_cast<uint32_t>(k.args.size()));
         for (const KernelArgInfo& a : k.args) {
@@ -152,13 +153,14 @@ void write_kernels(BinaryWriter& w, const std::vector<KernelInfo>& kernels) {
 }
 
 std::vector<KernelInfo> read_kernels(BinaryReader& r) {
-    std::vector<KernelInfo> kernels(r.count(45, "kernels"));
+    std::vector<KernelInfo> kernels(r.count(49, "kernels"));
     for (KernelInfo& k : kernels) {
         k.name = r.str("kernel name");
         k.words = r.u32("kernel argument words");
         for (uint32_t& d : k.required_work_group_size) d = r.u32("work-group size");
         for (uint32_t& d : k.work_group_size_hint) d = r.u32("work-group size hint");
         k.attributes = r.str("kernel attributes");
+        k.private_bytes = r.u32("kernel private bytes");
         k.arg_names = r.u8("kernel argument names") != 0;
         k.args.resize(r.count(31, "kernel arguments"));
         for (KernelArgInfo& a : k.args) {

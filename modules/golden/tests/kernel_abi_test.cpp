@@ -100,11 +100,11 @@ TEST(KernelAbi, LocalArgumentsFollowTheGroupsAreaBase) {
     EXPECT_EQ(special[static_cast<unsigned>(isa::SpecialRegister::kLocalBase)], 0x200u);
     EXPECT_EQ(regs[4], 0x200u + 48);
     EXPECT_EQ(regs[5], 7u);
-    std::vector<KernelAbi::StackWord> words = abi.stack_words(6, 0x200);
+    std::vector<KernelAbi::StackWord> words = abi.stack_words(6, 0, 0x200);
     ASSERT_EQ(words.size(), 1u);
     EXPECT_EQ(words[0].address, regs[14] + 16);
     EXPECT_EQ(words[0].value, 0x200u + 80);
-    EXPECT_EQ(abi.stack_words(6, 0)[0].value, 80u);
+    EXPECT_EQ(abi.stack_words(6, 0, 0)[0].value, 80u);
 }
 
 TEST(KernelAbi, FifthAndLaterArgumentsGoOnTheStack) {
@@ -113,13 +113,42 @@ TEST(KernelAbi, FifthAndLaterArgumentsGoOnTheStack) {
     KernelAbi abi(KernelAbi::Params{}, l, 0);
     uint32_t regs[16], special[isa::kNumSpecialRegisters];
     abi.init_thread(abi.group(0), 0, 0, 0, 0, regs, special);
-    std::vector<KernelAbi::StackWord> words = abi.stack_words(0, 0);
+    std::vector<KernelAbi::StackWord> words = abi.stack_words(0, 0, 0);
     ASSERT_EQ(words.size(), 2u);
     EXPECT_EQ(words[0].address, regs[14] + 16);
     EXPECT_EQ(words[0].value, 104u);
     EXPECT_EQ(words[1].address, regs[14] + 20);
     EXPECT_EQ(words[1].value, 105u);
     EXPECT_LE(words[1].address + 4, 0x8000u);
+}
+
+// A launch with a private area has its stacks there, slot by slot and SP by SP, with the
+// stacked arguments at $sp; the whole local memory is the work-groups'.
+TEST(KernelAbi, StacksInThePrivateAreaLeaveLocalMemoryToTheGroups) {
+    Launch l = make_launch({64}, {64});
+    l.args = {KernelArg::of_local(32768)};
+    for (uint32_t i = 0; i < 5; ++i) l.args.push_back(KernelArg::of_value(100 + i));
+    l.private_base = 0x80010000u;
+    l.private_bytes = 1024;
+    KernelAbi abi(KernelAbi::Params{}, l, 0);
+    EXPECT_EQ(abi.local_stack_bytes(), 0u);
+    EXPECT_EQ(abi.local_area_limit(), 0x8000u);
+    EXPECT_EQ(abi.local_area_bytes(), 32768u);
+    uint32_t regs[16], special[isa::kNumSpecialRegisters];
+    abi.init_thread(abi.group(0), 3, 3, 2, 0, regs, special);
+    // SP 2, slot 3: the fourth slot of the third SP's 64; the argument area is 24 bytes.
+    const uint32_t top = 0x80010000u + (2 * 64 + 3 + 1) * 1024;
+    EXPECT_EQ(regs[14], top - 24);
+    EXPECT_EQ(regs[4], 0u);
+    std::vector<KernelAbi::StackWord> words = abi.stack_words(3, 2, 0);
+    ASSERT_EQ(words.size(), 2u);
+    EXPECT_EQ(words[0].address, top - 8);
+    EXPECT_EQ(words[1].value, 104u);
+
+    l.private_bytes = 256;  // leaves less than 256 bytes below $sp
+    EXPECT_THROW(KernelAbi(KernelAbi::Params{}, l, 0), std::invalid_argument);
+    l.private_bytes = 1000;  // not a multiple of 16
+    EXPECT_THROW(KernelAbi(KernelAbi::Params{}, l, 0), std::invalid_argument);
 }
 
 TEST(KernelAbi, RejectsInvalidLaunches) {
