@@ -51,16 +51,13 @@ KernelAbi::KernelAbi(const Params& params, const Launch& launch, uint32_t exit_s
     require(launch_.static_local_bytes <= params_.local_mem_bytes,
             "__local variables of " + std::to_string(launch_.static_local_bytes) +
                 " bytes exceed local memory");
-    uint32_t next_local = (launch_.static_local_bytes + 15) & ~15u;
-    for (const KernelArg& a : launch_.args) {
-        if (a.kind == KernelArg::Kind::kLocal) {
-            arg_values_.push_back(next_local);
-            next_local = (next_local + a.value + 15) & ~15u;
-        } else {
-            arg_values_.push_back(a.value);
-        }
+    const LocalLayout layout = local_layout(launch_);
+    for (size_t i = 0; i < launch_.args.size(); ++i) {
+        const KernelArg& a = launch_.args[i];
+        arg_values_.push_back(a.kind == KernelArg::Kind::kLocal ? layout.offsets[i] : a.value);
     }
-    local_area_bytes_ = local_area_bytes_of(launch_);
+    local_area_bytes_ = layout.bytes;
+    local_area_align_ = layout.align;
     require(local_area_bytes_ <= params_.local_mem_bytes, "__local arguments exceed local memory");
     arg_area_bytes_ = arg_area_bytes_of(launch_);
     const bool private_area = launch_.private_base != 0;
@@ -84,16 +81,29 @@ KernelAbi::KernelAbi(const Params& params, const Launch& launch, uint32_t exit_s
                 " bytes leave less than 256 bytes below $sp");
 }
 
-uint32_t KernelAbi::local_area_bytes_of(const Launch& launch) {
-    uint64_t next_local = (uint64_t{launch.static_local_bytes} + 15) & ~uint64_t{15};
+KernelAbi::LocalLayout KernelAbi::local_layout(const Launch& launch) {
+    LocalLayout l;
+    uint64_t next = launch.static_local_bytes;
     for (const KernelArg& a : launch.args) {
-        if (a.kind != KernelArg::Kind::kLocal) continue;
-        require(a.value > 0, "a __local argument of 0 bytes");
-        next_local = (next_local + a.value + 15) & ~uint64_t{15};
+        if (a.kind != KernelArg::Kind::kLocal) {
+            l.offsets.push_back(0);
+            continue;
+        }
+        const uint32_t align = a.local_align();
+        require(a.local_bytes() > 0, "a __local argument of 0 bytes");
+        require(align != 0 && align <= 4096, "a __local argument aligned to more than 4096 bytes");
+        next = (next + align - 1) & ~uint64_t{align - 1};
+        l.offsets.push_back(static_cast<uint32_t>(std::min<uint64_t>(next, 0xffffffffu)));
+        next += a.local_bytes();
+        l.align = std::max(l.align, align);
     }
-    require(next_local <= 0xffffffffu, "__local arguments exceed local memory");
-    return static_cast<uint32_t>(next_local);
+    next = (next + l.align - 1) & ~uint64_t{l.align - 1};
+    require(next <= 0xffffffffu, "__local arguments exceed local memory");
+    l.bytes = static_cast<uint32_t>(next);
+    return l;
 }
+
+uint32_t KernelAbi::local_area_bytes_of(const Launch& launch) { return local_layout(launch).bytes; }
 
 uint32_t KernelAbi::arg_area_bytes_of(const Launch& launch) {
     const auto words = static_cast<uint32_t>(launch.args.size());

@@ -24,7 +24,8 @@ class Config;
 // thread slot; below them, from address 0 up to local_area_limit(), the areas of the resident
 // work-groups that use __local memory (LocalAreaAllocator places them). A group's area starts
 // at its local base (the %local_base special register): the kernel-scope __local variables,
-// then the __local arguments, each 16-byte aligned, in argument order. The dispatcher passes
+// then the __local arguments, each aligned to 16 bytes or to what its word asks for
+// (KernelArg::local_align), in argument order. The dispatcher passes
 // the base to init_thread and stack_words, which compute the __local argument pointers.
 // A thread's $sp points at its argument area: 16 bytes of home area for $4-$7, then the fifth
 // and later arguments, word by word. A launch with a private area in device memory
@@ -95,6 +96,9 @@ class KernelAbi {
     // of local memory (a multiple of 16) and of each thread's argument area at $sp. Throws
     // std::invalid_argument for a __local argument of 0 bytes or areas past 4 GiB.
     static uint32_t local_area_bytes_of(const Launch& launch);
+    // The alignment of the work-group's area: 16, or the largest alignment of its __local
+    // arguments (areas of one launch are placed at multiples of it).
+    uint32_t local_area_align() const { return local_area_align_; }
     static uint32_t arg_area_bytes_of(const Launch& launch);
     // The value of argument i for a group whose area is at `local_base`: a __local argument is
     // the address of its part of the area, any other argument its value.
@@ -121,6 +125,16 @@ class KernelAbi {
     std::vector<uint32_t> arg_values_;  // values; offsets in the area for __local arguments
     uint32_t local_area_bytes_ = 0;
     uint32_t arg_area_bytes_ = 16;
+    uint32_t local_area_align_ = KernelArg::kLocalAlign;
+
+    // The work-group area's layout: the kernel-scope variables from 0, then each __local
+    // argument at the next multiple of its alignment; the size a multiple of the largest.
+    struct LocalLayout {
+        std::vector<uint32_t> offsets;  // per argument (0 for values)
+        uint32_t bytes = 0;
+        uint32_t align = KernelArg::kLocalAlign;
+    };
+    static LocalLayout local_layout(const Launch& launch);
 };
 
 }  // namespace mvp

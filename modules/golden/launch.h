@@ -27,15 +27,30 @@ struct NDRange {
 };
 
 // One kernel argument: a 32-bit value for $4.. ($4-$7, then the stack as the ABI says), or
-// the size of a __local area that the dispatcher allocates in the SP's local memory and
-// passes by address.
+// a __local area that the dispatcher allocates in the SP's local memory and passes by address.
+// A __local argument's word holds the area's size in bytes (bits 0-23) and, in bits 24-31,
+// log2 of the alignment it needs when that is more than 16 bytes (0: 16).
 struct KernelArg {
     enum class Kind : uint8_t { kValue, kLocal };
     Kind kind = Kind::kValue;
-    uint32_t value = 0;  // the value, or the byte size of the __local area
+    uint32_t value = 0;  // the value, or the __local area's word
+
+    static constexpr uint32_t kLocalSizeMask = 0x00ffffff;
+    static constexpr unsigned kLocalAlignShift = 24;
+    static constexpr uint32_t kLocalAlign = 16;  // the alignment of every area, at least
 
     static KernelArg of_value(uint32_t v) { return {Kind::kValue, v}; }
-    static KernelArg of_local(uint32_t bytes) { return {Kind::kLocal, bytes}; }
+    // `align` is a power of two; the word keeps its log2 when it is more than kLocalAlign.
+    static KernelArg of_local(uint32_t bytes, uint32_t align = kLocalAlign) {
+        uint32_t log2 = 0;
+        while (align > kLocalAlign && (1u << log2) < align) ++log2;
+        return {Kind::kLocal, bytes | (log2 << kLocalAlignShift)};
+    }
+    uint32_t local_bytes() const { return value & kLocalSizeMask; }
+    uint32_t local_align() const {
+        const uint32_t log2 = value >> kLocalAlignShift;
+        return log2 == 0 ? kLocalAlign : log2 < 31 ? 1u << log2 : 0;
+    }
 };
 
 // Everything a kernel launch needs besides memory contents.

@@ -7,24 +7,24 @@ namespace mvp {
 
 namespace {
 
-uint64_t aligned(uint64_t v) {
-    return (v + LocalAreaAllocator::kAlign - 1) & ~uint64_t{LocalAreaAllocator::kAlign - 1};
+uint64_t aligned(uint64_t v, uint32_t align = LocalAreaAllocator::kAlign) {
+    return (v + align - 1) & ~uint64_t{align - 1};
 }
 
 }  // namespace
 
-uint32_t LocalAreaAllocator::find(uint32_t bytes, uint32_t limit) const {
+uint32_t LocalAreaAllocator::find(uint32_t bytes, uint32_t limit, uint32_t align) const {
     const uint64_t size = aligned(bytes);
     uint64_t base = 0;
     for (const Area& a : areas_) {
         if (base + size <= a.base) break;
-        base = aligned(uint64_t{a.base} + a.bytes);
+        base = aligned(uint64_t{a.base} + a.bytes, align);
     }
     return base + size <= limit ? static_cast<uint32_t>(base) : kNoRoom;
 }
 
-uint32_t LocalAreaAllocator::allocate(uint32_t bytes, uint32_t limit) {
-    const uint32_t base = find(bytes, limit);
+uint32_t LocalAreaAllocator::allocate(uint32_t bytes, uint32_t limit, uint32_t align) {
+    const uint32_t base = find(bytes, limit, align);
     if (base == kNoRoom) return kNoRoom;
     const uint32_t size = static_cast<uint32_t>(aligned(bytes));
     auto it = areas_.begin();

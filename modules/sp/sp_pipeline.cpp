@@ -285,7 +285,8 @@ bool SpPipeline::can_start(const KernelAbi& abi, const KernelAbi::Group& group) 
         return false;
     }
     if (abi.local_area_bytes() > 0 &&
-        thdc.local_areas().find(abi.local_area_bytes(), abi.local_area_limit()) ==
+        thdc.local_areas().find(abi.local_area_bytes(), abi.local_area_limit(),
+                                abi.local_area_align()) ==
             LocalAreaAllocator::kNoRoom) {
         ++counters.occupancy_limit_local_mem;
         return false;
@@ -301,7 +302,7 @@ void SpPipeline::start_workgroup(
     const int first = thdc.find_free_warps(warps);
     const uint32_t area_bytes = abi.local_area_bytes();
     const uint32_t local_base =
-        area_bytes ? thdc.local_areas().find(area_bytes, abi.local_area_limit()) : 0;
+        area_bytes ? thdc.local_areas().find(area_bytes, abi.local_area_limit(), abi.local_area_align()) : 0;
     if (first < 0 || local_base == LocalAreaAllocator::kNoRoom || abi.params().warp_size != W ||
         abi.params().threads_per_sp != params.threads_per_sp) {
         SC_REPORT_ERROR("mvp/sp",
@@ -316,7 +317,7 @@ void SpPipeline::start_workgroup(
         active_since_ = now;
         last_retire_cycle_ = now;
     }
-    if (area_bytes) thdc.local_areas().allocate(area_bytes, abi.local_area_limit());
+    if (area_bytes) thdc.local_areas().allocate(area_bytes, abi.local_area_limit(), abi.local_area_align());
     // Memory as the golden model starts a group: the group's __local area and the stacks of
     // its slots in local memory zeroed (not those in a private area), then the stacked
     // arguments.

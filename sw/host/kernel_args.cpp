@@ -1,5 +1,6 @@
 #include "kernel_args.h"
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
@@ -24,7 +25,11 @@ std::vector<KernelArg> pack_kernel_args(const toolchain::KernelInfo& kernel,
         if (a.kind == Kind::kLocal) {
             if (v.kind != ArgValue::Kind::kLocal)
                 throw std::invalid_argument(where() + " is a __local pointer: give its size");
-            words[a.first_word] = KernelArg::of_local(v.value);
+            if (v.value == 0 || v.value > KernelArg::kLocalSizeMask)
+                throw std::invalid_argument(where() + " is a __local area of " +
+                                            std::to_string(v.value) + " bytes");
+            words[a.first_word] =
+                KernelArg::of_local(v.value, std::max(a.align, KernelArg::kLocalAlign));
         } else if (pointer) {
             if (v.kind != ArgValue::Kind::kAddress)
                 throw std::invalid_argument(where() + " is a buffer");

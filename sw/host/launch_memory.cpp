@@ -40,12 +40,13 @@ void LaunchMemory::spill(Launch* launch) {
             words.push_back(args[i].value);
             continue;
         }
-        const uint64_t at = (uint64_t{local_end} + 15) & ~uint64_t{15};
-        if (args[i].value == 0 || at + args[i].value > 0xffffffffu)
+        const uint64_t align = args[i].local_align();
+        const uint64_t at = (uint64_t{local_end} + align - 1) & ~(align - 1);
+        if (args[i].local_bytes() == 0 || align == 0 || at + args[i].local_bytes() > 0xffffffffu)
             throw DeviceError("invalid launch: __local argument word " + std::to_string(i) +
-                              " of " + std::to_string(args[i].value) + " bytes");
+                              " of " + std::to_string(args[i].local_bytes()) + " bytes");
         words.push_back(static_cast<uint32_t>(at));
-        local_end = static_cast<uint32_t>(at + args[i].value);
+        local_end = static_cast<uint32_t>(at + args[i].local_bytes());
     }
     launch->static_local_bytes = local_end;
     spill_ = device_.allocate(words.size() * 4);

@@ -31,7 +31,8 @@ cl_int parse_context_properties(const cl_context_properties* properties,
             if (from_handle<Platform>(reinterpret_cast<cl_platform_id>(value)) == nullptr)
                 return CL_INVALID_PLATFORM;
         } else if (name == CL_CONTEXT_INTEROP_USER_SYNC) {
-            if (seen_sync) return CL_INVALID_PROPERTY;
+            // A cl_bool: CL_TRUE or CL_FALSE.
+            if (seen_sync || (value != CL_TRUE && value != CL_FALSE)) return CL_INVALID_PROPERTY;
             seen_sync = true;
         } else {
             return CL_INVALID_PROPERTY;
@@ -73,7 +74,7 @@ clCreateContextFromType(const cl_context_properties* properties, cl_device_type 
         constexpr cl_device_type kKnown = CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU |
                                           CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR |
                                           CL_DEVICE_TYPE_CUSTOM;
-        if (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~kKnown) != 0)
+        if (device_type == 0 || (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~kKnown) != 0))
             return err = CL_INVALID_DEVICE_TYPE, nullptr;
         Device* device = Platform::instance()->device();
         if (device == nullptr || (device_type & (CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_DEFAULT)) == 0)

@@ -1,9 +1,14 @@
 // The OpenCL 1.1 entry points that 1.2 deprecates, for older host programs.
 
+#define CL_USE_DEPRECATED_OPENCL_1_0_APIS
 #define CL_USE_DEPRECATED_OPENCL_1_1_APIS
 #include <CL/cl.h>
 
+#include "api_common.h"
+#include "command_queue.h"
 #include "icd.h"
+
+using namespace mvp::runtime;
 
 extern "C" CL_API_ENTRY cl_mem CL_API_CALL clCreateImage2D(cl_context context, cl_mem_flags flags,
                                                            const cl_image_format* image_format,
@@ -50,6 +55,21 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueWaitForEvents(cl_command_que
 
 extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueBarrier(cl_command_queue command_queue) {
     return clEnqueueBarrierWithWaitList(command_queue, 0, nullptr, nullptr);
+}
+
+extern "C" CL_API_ENTRY cl_int CL_API_CALL clSetCommandQueueProperty(
+    cl_command_queue command_queue, cl_command_queue_properties properties, cl_bool enable,
+    cl_command_queue_properties* old_properties) {
+    return guarded(__func__, [&]() -> cl_int {
+        CommandQueue* q = from_handle<CommandQueue>(command_queue);
+        if (q == nullptr) return CL_INVALID_COMMAND_QUEUE;
+        const cl_command_queue_properties known =
+            CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
+        if ((properties & ~known) != 0) return CL_INVALID_VALUE;
+        if (old_properties != nullptr) *old_properties = q->properties();
+        q->set_properties(properties, enable == CL_TRUE);
+        return CL_SUCCESS;
+    });
 }
 
 extern "C" CL_API_ENTRY cl_int CL_API_CALL clUnloadCompiler(void) { return CL_SUCCESS; }

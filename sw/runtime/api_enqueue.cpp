@@ -547,14 +547,16 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
                 items *= range.local[d];
             }
             if (items > Device::kMaxWorkGroupSize) return CL_INVALID_WORK_GROUP_SIZE;
-        } else if (k->required_work_group_size() != nullptr) {
-            return CL_INVALID_WORK_GROUP_SIZE;
+        } else if (const uint32_t* reqd = k->required_work_group_size()) {
+            // The size the kernel requires (as OpenCL 2.0 and later say; 1.2 refused a NULL
+            // local size here).
+            for (cl_uint d = 0; d < work_dim; ++d) range.local[d] = reqd[d];
         } else {
             range.local[0] = default_local_size(range.global[0]);
         }
         if (const uint32_t* reqd = k->required_work_group_size()) {
             for (cl_uint d = 0; d < 3; ++d)
-                if ((d < work_dim ? local_work_size[d] : 1) != reqd[d])
+                if ((d >= work_dim ? 1 : local_work_size ? local_work_size[d] : reqd[d]) != reqd[d])
                     return CL_INVALID_WORK_GROUP_SIZE;
         }
         if (k->local_mem_size() > q->device()->local_mem_size()) return CL_OUT_OF_RESOURCES;

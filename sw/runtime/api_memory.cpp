@@ -47,8 +47,8 @@ bool sub_buffer_flags(cl_mem_flags parent, cl_mem_flags flags, cl_mem_flags* res
     cl_mem_flags parent_host = parent & kHostAccess;
     if (host == 0) {
         host = parent_host;
-    } else if (parent_host != 0 && host != parent_host) {
-        return false;
+    } else if (parent_host != 0 && host != parent_host && host != CL_MEM_HOST_NO_ACCESS) {
+        return false;  // a sub-buffer may only narrow the host's access
     }
     *result = device | host | (parent & kHostPtr);
     return true;

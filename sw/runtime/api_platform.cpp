@@ -60,7 +60,8 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clGetDeviceIDs(cl_platform_id platfor
     return guarded(__func__, [&]() -> cl_int {
         Platform* p = platform_or_default(platform);
         if (p == nullptr) return CL_INVALID_PLATFORM;
-        if (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~kKnownDeviceTypes) != 0)
+        if (device_type == 0 ||
+            (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~kKnownDeviceTypes) != 0))
             return CL_INVALID_DEVICE_TYPE;
         if ((num_entries == 0 && devices != nullptr) ||
             (devices == nullptr && num_devices == nullptr))

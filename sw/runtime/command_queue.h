@@ -40,6 +40,13 @@ class CommandQueue : public _cl_command_queue, public Object {
     Context* context() const { return context_; }
     Device* device() const { return device_; }
     bool profiling() const { return (properties_ & CL_QUEUE_PROFILING_ENABLE) != 0; }
+    cl_command_queue_properties properties() const { return properties_; }
+    // clSetCommandQueueProperty (OpenCL 1.0): the queue is finished first, then the
+    // properties in `which` are set or cleared.
+    void set_properties(cl_command_queue_properties which, bool enable) {
+        finish();
+        properties_ = enable ? properties_ | which : properties_ & ~which;
+    }
 
     // Queues a command that runs `work` after every earlier command of this queue and the
     // events in `waits`. Returns the result of `work` when the command ran at once, and

@@ -27,6 +27,7 @@ cl_icd_dispatch make_dispatch() {
     d.clRetainCommandQueue = clRetainCommandQueue;
     d.clReleaseCommandQueue = clReleaseCommandQueue;
     d.clGetCommandQueueInfo = clGetCommandQueueInfo;
+    d.clSetCommandQueueProperty = clSetCommandQueueProperty;
     d.clCreateBuffer = clCreateBuffer;
     d.clCreateImage2D = clCreateImage2D;
     d.clCreateImage3D = clCreateImage3D;

@@ -365,6 +365,12 @@ std::vector<IrKernel> read_ir_kernels(const std::string& ir) {
                 bv.remove_prefix(byval + 6);
                 layout = types.parse(bv);
             }
+            if (size_t al = p.find(" align "); pointer && al != std::string::npos) {
+                std::string_view av(p);
+                av.remove_prefix(al + 7);
+                const uint32_t align = number(av);
+                if (align > 0 && (align & (align - 1)) == 0) a.align = align;
+            }
             if (p.find("signext") != std::string::npos) a.extend = KernelArgInfo::Extend::kSign;
             if (p.find("zeroext") != std::string::npos) a.extend = KernelArgInfo::Extend::kZero;
 

@@ -61,6 +61,9 @@ struct KernelArgInfo {
     uint32_t first_word = 0;
     uint32_t words = 1;
     Extend extend = Extend::kNone;
+    // A pointer argument: the alignment of what it points to (a __local area is placed at a
+    // multiple of it); 0 when unknown.
+    uint32_t align = 0;
 };
 
 // A launch carries at most kLaunchArgWords argument words (the CP's argument registers and

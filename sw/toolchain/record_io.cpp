@@ -148,6 +148,7 @@ void write_kernels(BinaryWriter& w, const std::vector<KernelInfo>& kernels) {
             w.u32(a.first_word);
             w.u32(a.words);
             w.u8(static_cast<uint8_t>(a.extend));
+            w.u32(a.align);
         }
     }
 }
@@ -162,7 +163,7 @@ std::vector<KernelInfo> read_kernels(BinaryReader& r) {
         k.attributes = r.str("kernel attributes");
         k.private_bytes = r.u32("kernel private bytes");
         k.arg_names = r.u8("kernel argument names") != 0;
-        k.args.resize(r.count(31, "kernel arguments"));
+        k.args.resize(r.count(35, "kernel arguments"));
         for (KernelArgInfo& a : k.args) {
             a.name = r.str("argument name");
             a.type_name = r.str("argument type");
@@ -177,6 +178,8 @@ std::vector<KernelInfo> read_kernels(BinaryReader& r) {
             uint8_t ext = r.u8("argument extension");
             if (ext > 2) r.fail("bad argument extension " + std::to_string(ext));
             a.extend = static_cast<KernelArgInfo::Extend>(ext);
+            a.align = r.u32("argument alignment");
+            if (a.align & (a.align - 1)) r.fail("argument alignment " + std::to_string(a.align));
             if (a.first_word > k.words || k.words - a.first_word < a.words)
                 r.fail("argument '" + a.name + "' lies outside the argument words");
         }
