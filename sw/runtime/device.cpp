@@ -34,6 +34,11 @@ config::Config make_config() {
         for (const std::string& warning : config.warnings())
             std::fprintf(stderr, "mvp opencl: MVP_CONFIG: %s\n", warning.c_str());
     }
+    // An application's kernels run as long as they need, as on any OpenCL device: the run
+    // limits that keep mvpsim from hanging on an endless kernel are off unless MVP_CONFIG sets
+    // them (the timing engine's watchdog still stops a kernel that retires nothing).
+    for (const char* limit : {"mvpgpu_functional_max_instructions", "gpgpu_max_cycle"})
+        if (config.origin(limit) == "default") config.set(limit, "0", "the OpenCL runtime");
     return config;
 }
 

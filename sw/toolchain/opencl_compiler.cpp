@@ -1,5 +1,6 @@
 #include "opencl_compiler.h"
 
+#include <dlfcn.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,11 +13,14 @@
 
 #include "asm_error.h"
 #include "assembler.h"
+#include "binary_reader.h"
+#include "binary_writer.h"
 #include "build.h"
 #include "clc_resources.h"
 #include "file_io.h"
 #include "ir_kernel_reader.h"
 #include "linker.h"
+#include "record_io.h"
 #include "riscv_translator.h"
 #include "stack_depth.h"
 #include "subprocess.h"
@@ -37,7 +41,7 @@ const std::vector<std::string> kOpenClFlags = {"-x", "cl", "-Xclang", "-fdeclare
 // accepts their pragmas.
 const std::vector<std::string> kExtensions = {
     "cl_khr_global_int32_base_atomics", "cl_khr_global_int32_extended_atomics",
-    "cl_khr_local_int32_base_atomics",  "cl_khr_local_int32_extended_atomics",
+    "cl_khr_local_int32_base_atomics", "cl_khr_local_int32_extended_atomics",
     "cl_khr_byte_addressable_store"};
 
 // cl_clang_storage_class_specifiers lets the builtin header declare `static` functions
@@ -87,7 +91,8 @@ std::string wrapper_source(const IrKernel& k) {
     if (spill) {
         s += "  __global const uint* __mvp_s = (__global const uint*)__mvp_w[" +
              std::to_string(kSpillWord) + "];\n";
-        s += "  uint __mvp_lb;\n  __asm__(\"# mvp: rdsr %0, zero, %%local_base\" : \"=r\"(__mvp_lb));\n";
+        s += "  uint __mvp_lb;\n  __asm__(\"# mvp: rdsr %0, zero, %%local_base\" : "
+             "\"=r\"(__mvp_lb));\n";
     }
     s += "  " + k.info.name + "(";
     for (size_t i = 0; i < k.info.args.size(); ++i) {
@@ -183,7 +188,73 @@ std::string precompiled_header(const std::string& clang, const std::vector<std::
     return pch;
 }
 
+// What identifies this build of the toolchain: the file holding its code (the program or the
+// shared library), by path, size and modification time. A rebuilt toolchain does not reuse the
+// results of another.
+std::string toolchain_identity() {
+    static const std::string identity = [] {
+        Dl_info info;
+        struct stat st;
+        if (dladdr(reinterpret_cast<void*>(&toolchain_identity), &info) == 0 ||
+            info.dli_fname == nullptr || stat(info.dli_fname, &st) != 0)
+            return std::string();
+        return std::string(info.dli_fname) + ":" + std::to_string(st.st_size) + ":" +
+               std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec);
+    }();
+    return identity;
+}
+
+constexpr char kResultMagic[] = "MVPC";
+constexpr uint32_t kResultVersion = 1;
+
+// The file of a key: named by its 64-bit FNV-1a hash; the entry holds the whole key, so that two
+// keys with one hash never share a result.
+std::string result_path(const std::string& key) {
+    uint64_t hash = 1469598103934665603ull;
+    for (unsigned char c : key) hash = (hash ^ c) * 1099511628211ull;
+    char name[17];
+    std::snprintf(name, sizeof name, "%016llx", static_cast<unsigned long long>(hash));
+    return cache_root() + "/results/" + name;
+}
+
 }  // namespace
+
+// A compilation's result, kept in the cache under a hash of everything it depends on, so that
+// the same program built again (as conformance suites and applications do, process after
+// process) does not run clang again.
+bool OpenClCompiler::read_cached_result(const std::string& key, Result* result) {
+    std::string bytes, error;
+    if (!read_file(result_path(key), &bytes, &error)) return false;
+    try {
+        BinaryReader r(bytes, "cached compilation");
+        if (r.take(4, "magic") != std::string_view(kResultMagic, 4) ||
+            r.u32("version") != kResultVersion || r.str("key") != key)
+            return false;
+        Result out;
+        out.ok = r.u8("ok") != 0;
+        out.log = r.str("log");
+        out.assembly = r.str("assembly");
+        out.kernels = read_kernels(r);
+        *result = std::move(out);
+        return true;
+    } catch (const std::exception&) {
+        return false;  // a damaged entry is compiled again and rewritten
+    }
+}
+
+void OpenClCompiler::write_cached_result(const std::string& key, const Result& result) {
+    const std::string dir = cache_root() + "/results";
+    if (!make_dirs(dir)) return;
+    BinaryWriter w;
+    w.raw(kResultMagic, 4);
+    w.u32(kResultVersion);
+    w.str(key);
+    w.u8(result.ok ? 1 : 0);
+    w.str(result.log);
+    w.str(result.assembly);
+    write_kernels(w, result.kernels);
+    publish(result_path(key), w.bytes());
+}
 
 const std::vector<std::string>& OpenClCompiler::extensions() { return kExtensions; }
 
@@ -258,11 +329,60 @@ OpenClCompiler::OpenClCompiler(const std::string& options) {
 OpenClCompiler::Result OpenClCompiler::compile(const std::string& path, const std::string& source,
                                                bool source_on_disk,
                                                const std::vector<Header>& headers) const {
-    Result result;
     if (!options_ok()) {
+        Result result;
         result.log = "error: " + options_error_ + "\n";
         return result;
     }
+    // Sources that may include files from disk are compiled every time.
+    bool from_disk = source_on_disk;
+    for (const std::string& o : clang_options_) from_disk = from_disk || o.rfind("-I", 0) == 0;
+    if (headers.empty()) {
+        static const std::regex kInclude(R"((^|\n)[ \t]*#[ \t]*include\b)");
+        from_disk = from_disk || std::regex_search(source, kInclude);
+    }
+    std::string key;
+    if (!from_disk) {
+        key = result_key(path, source, headers);
+        Result cached;
+        if (!key.empty() && read_cached_result(key, &cached)) return cached;
+    }
+    Result result = compile_uncached(path, source, source_on_disk, headers);
+    if (!key.empty()) write_cached_result(key, result);
+    return result;
+}
+
+std::string OpenClCompiler::result_key(const std::string& path, const std::string& source,
+                                       const std::vector<Header>& headers) const {
+    const std::string identity = toolchain_identity();
+    if (identity.empty() || cache_root().empty()) return "";
+    // Everything the result depends on, each part length-prefixed; the builtin headers are part
+    // of the toolchain's code, so its identity stands for them.
+    std::string key;
+    auto add = [&key](const std::string& text) {
+        key += std::to_string(text.size());
+        key += ':';
+        key += text;
+    };
+    add(identity);
+    add(clang_path());
+    for (const std::string& o : clang_options_) add(o);
+    add(fast_relaxed_math_ ? "fast" : "");
+    add(kernel_arg_info_ ? "names" : "");
+    add(path);
+    add(source);
+    for (const Header& h : headers) {
+        add(h.name);
+        add(h.text);
+    }
+    return key;
+}
+
+OpenClCompiler::Result OpenClCompiler::compile_uncached(const std::string& path,
+                                                        const std::string& source,
+                                                        bool source_on_disk,
+                                                        const std::vector<Header>& headers) const {
+    Result result;
     TempDir dir;
     for (const ClcFile* h = kClcHeaders; h->name; ++h) write_text(dir.file(h->name), h->text);
     const std::string header = dir.file(kHeaderName);

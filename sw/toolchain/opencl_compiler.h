@@ -59,6 +59,15 @@ class OpenClCompiler {
     static std::string clang_path();
 
   private:
+    Result compile_uncached(const std::string& path, const std::string& source, bool source_on_disk,
+                            const std::vector<Header>& headers) const;
+    // The compile cache (beside the precompiled headers): the key of a compilation ("" when
+    // there is no cache), and the stored result.
+    std::string result_key(const std::string& path, const std::string& source,
+                           const std::vector<Header>& headers) const;
+    static bool read_cached_result(const std::string& key, Result* result);
+    static void write_cached_result(const std::string& key, const Result& result);
+
     std::vector<std::string> clang_options_;
     bool fast_relaxed_math_ = false;
     bool kernel_arg_info_ = false;

@@ -1,7 +1,8 @@
 // OpenCL 1.2 geometric functions (section 6.12.5) for float, float2, float3 and float4:
 // cross dot distance length normalize fast_distance fast_length fast_normalize. length and
 // normalize scale by a power of two when the largest component is huge or tiny, so that the
-// sum of squares neither overflows nor underflows. Included by mvp_opencl.h.
+// sum of squares neither overflows nor underflows; normalize multiplies by the reciprocal
+// square root so that a subnormal result is rounded once. Included by mvp_opencl.h.
 #pragma once
 
 __MVP_PURE float dot(float a, float b) { return a * b; }
@@ -42,8 +43,14 @@ __MVP_PURE float __mvp_geometric_scale(float m) {
         float m = __mvp_max_abs(p);                                             \
         if (m == 0.0f || m != m) return p;                                      \
         if (m == INFINITY) p = copysign(select((T)0.0f, (T)1.0f, isinf(p)), p); \
-        T q = p * __mvp_geometric_scale(m);                                     \
-        return q / sqrt(dot(q, q));                                             \
+        m = __mvp_max_abs(p);                                                   \
+        float s = __mvp_geometric_scale(m);                                     \
+        T q = p * s;                                                            \
+        float r = rsqrt(dot(q, q));                                             \
+        /* Scaled down, q has lost the low bits of small components: they are   \
+           multiplied unscaled (p * r <= 2^70) and scaled after, exactly unless \
+           subnormal. Scaled up, q is exact. */                                 \
+        return s < 1.0f ? (p * r) * s : q * r;                                  \
     }                                                                           \
     __MVP_PURE float fast_length(T p) { return sqrt(dot(p, p)); }               \
     __MVP_PURE float fast_distance(T a, T b) { return fast_length(a - b); }     \

@@ -1,5 +1,5 @@
-// OpenCL 1.2 integer functions (section 6.12.3) for char, uchar, short, ushort, int, uint, long
-// and ulong, scalar and 2/3/4/8/16-wide vectors (the vector forms element by element, from
+// OpenCL 1.2 integer functions (section 6.12.3), and OpenCL 2.0's ctz, for char, uchar, short,
+// ushort, int, uint, long and ulong, scalar and 2/3/4/8/16-wide vectors (the vector forms element by element, from
 // __MVP_V1/V2/V3), and the scalar float min, max and clamp. Included by mvp_opencl.h.
 #pragma once
 
@@ -29,6 +29,10 @@ __MVP_PURE int __mvp_clz64(ulong x) {
     }                                                                                              \
     __MVP_PURE T popcount(T x) {                                                                   \
         return (T)(N <= 32 ? __builtin_popcount((uint)(UT)x) : __builtin_popcountll((ulong)x));    \
+    }                                                                                              \
+    __MVP_PURE T ctz(T x) {                                                                        \
+        return (UT)x == 0 ? (T)N                                                                   \
+                          : (T)(N <= 32 ? __builtin_ctz((uint)(UT)x) : __builtin_ctzll((ulong)x)); \
     }                                                                                              \
     __MVP_PURE T mad_hi(T a, T b, T c) { return (T)(mul_hi(a, b) + c); }
 #define __MVP_INT_SIGNED_ABS(T, UT) \
@@ -150,6 +154,7 @@ __MVP_PURE float clamp(float x, float lo, float hi) { return min(max(x, lo), hi)
     __MVP_V2(T, rhadd, T, T)      \
     __MVP_V1(T, clz, T)           \
     __MVP_V1(T, popcount, T)      \
+    __MVP_V1(T, ctz, T)           \
     __MVP_V2(T, rotate, T, T)     \
     __MVP_V2(T, mul_hi, T, T)     \
     __MVP_V3(T, mad_hi, T, T, T)  \

@@ -183,5 +183,6 @@ __MVP_INLINE float atomic_xchg(volatile __local float* p, float v) {
 #include "mvp_common.h"
 #include "mvp_geometric.h"
 #include "mvp_async.h"
+#include "mvp_shuffle.h"
 
 #pragma OPENCL EXTENSION cl_clang_storage_class_specifiers : disable
