@@ -9,6 +9,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -205,6 +206,12 @@ TEST(Icd, ClinfoListsTheMvpPlatform) {
     EXPECT_EQ(full.exit_status, 0) << full.output;
     EXPECT_NE(full.output.find(kMvpPlatformName), std::string::npos) << full.output;
     EXPECT_NE(full.output.find("MVP GPU "), std::string::npos) << full.output;
+    // clinfo builds a probe kernel (for the preferred work-group size multiple) and reports any
+    // failing query as "<function:line: what : error N>".
+    EXPECT_EQ(full.output.find(": error "), std::string::npos) << full.output;
+    EXPECT_TRUE(std::regex_search(
+        full.output, std::regex(R"(Preferred work group size multiple \(kernel\) +[0-9]+)")))
+        << full.output;
 }
 
 }  // namespace
