@@ -44,7 +44,12 @@ __MVP_PURE float native_powr(float x, float y) { return native_exp2(y * native_l
 __MVP_PURE float half_recip(float a) { return native_recip(a); }
 __MVP_PURE float half_rsqrt(float a) { return native_rsqrt(a); }
 __MVP_PURE float half_sqrt(float a) { return native_sqrt(a); }
-__MVP_PURE float half_divide(float a, float b) { return native_divide(a, b); }
+// frcp takes a subnormal divisor for zero: both operands scaled by 2^24 keep the quotient (a
+// subnormal dividend stays meaningful, as the multiplier keeps subnormals).
+__MVP_PURE float half_divide(float a, float b) {
+    const float s = __builtin_fabsf(b) < 0x1p-126f ? 0x1p24f : 1.0f;
+    return native_divide(a * s, b * s);
+}
 __MVP_PURE float half_sin(float a) { return native_sin(a); }
 __MVP_PURE float half_cos(float a) { return native_cos(a); }
 __MVP_PURE float half_tan(float a) { return native_tan(a); }
@@ -618,7 +623,12 @@ __MVP_PURE float __mvp_div_pi(float f) {
 __MVP_PURE float asinpi(float x) { return __mvp_div_pi(asin(x)); }
 __MVP_PURE float acospi(float x) { return __mvp_div_pi(acos(x)); }
 __MVP_PURE float atanpi(float x) { return __mvp_div_pi(atan(x)); }
-__MVP_PURE float atan2pi(float y, float x) { return __mvp_div_pi(atan2(y, x)); }
+// Both infinite: the exact quarters (the rounded angle divided by pi would miss them by an ulp).
+__MVP_PURE float atan2pi(float y, float x) {
+    if (__mvp_isinf(x) && __mvp_isinf(y))
+        return __builtin_copysignf(as_uint(x) >> 31 ? 0.75f : 0.25f, y);
+    return __mvp_div_pi(atan2(y, x));
+}
 
 // Hyperbolic functions and their inverses.
 __MVP_FUNC_PURE float cosh(float x) {

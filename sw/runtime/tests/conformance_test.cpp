@@ -335,6 +335,38 @@ __kernel void n(__global const float4* in, __global float4* out) {
     }
 }
 
+// The exact values of the edge cases of math_brute_force: atan2pi of two infinities is a
+// quarter, and half_divide of two subnormals is their quotient (within its 8192 ulp), not the
+// infinity of a divisor taken for zero while the dividend is kept.
+TEST_F(ConformanceTest, MathEdgeCases) {
+    cl_program p = build(R"(
+__kernel void edges(__global const float* in, __global float* out) {
+    float inf = INFINITY;
+    out[0] = atan2pi(inf, -inf);
+    out[1] = atan2pi(-inf, -inf);
+    out[2] = atan2pi(inf, inf);
+    out[3] = atan2pi(-inf, inf);
+    out[4] = half_divide(in[0], in[1]);
+    out[5] = half_divide(in[2], in[3]);
+}
+)");
+    cl_kernel k = kernel(p, "edges");
+    const std::vector<float> in = {-0x1.345ee4p-127f, -0x1.e83bap-129f, 0x1.8p+3f, 0x1p-130f};
+    cl_mem a = buffer(in.size() * 4, in.data());
+    cl_mem b = buffer(6 * 4);
+    ASSERT_EQ(clSetKernelArg(k, 0, sizeof a, &a), CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(k, 1, sizeof b, &b), CL_SUCCESS);
+    run(queue_, k, 1, 1);
+    const std::vector<float> got = read<float>(b, 6);
+    EXPECT_EQ(got[0], 0.75f);
+    EXPECT_EQ(got[1], -0.75f);
+    EXPECT_EQ(got[2], 0.25f);
+    EXPECT_EQ(got[3], -0.25f);
+    const double q = double(in[0]) / double(in[1]);
+    EXPECT_LE(std::fabs(got[4] - q), 8192 * std::ldexp(1.0, std::ilogb(q) - 23)) << got[4];
+    EXPECT_TRUE(std::isinf(got[5]) && got[5] > 0) << got[5];  // 12 / 2^-130 overflows
+}
+
 // Attributes of a kernel, as CL_KERNEL_ATTRIBUTES reports them, and the compile work-group size.
 TEST_F(ConformanceTest, KernelAttributesAreReported) {
     cl_program p = build(R"(
