@@ -372,9 +372,9 @@ uint32_t Cp::launch(const KernelDispatch& d, Origin origin, std::string* message
     launch.static_local_bytes = d.static_local_bytes;
     launch.private_base = d.private_base;
     launch.private_bytes = d.private_bytes;
-    if (d.private_base != 0 && !in_memory(d.private_base, uint64_t{d.private_bytes} *
-                                                              params_.abi.threads_per_sp *
-                                                              sps_.size()))
+    if (d.private_base != 0 &&
+        !in_memory(d.private_base,
+                   uint64_t{d.private_bytes} * params_.abi.threads_per_sp * sps_.size()))
         return refuse(kErrorBadLaunch, "private area of " + std::to_string(d.private_bytes) +
                                            " bytes per thread at " + hex(d.private_base) +
                                            " is outside device memory");

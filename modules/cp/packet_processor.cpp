@@ -385,8 +385,7 @@ void PacketProcessor::read_args(uint32_t address) {
                    [this, count, private_area](const std::vector<uint8_t>& bytes) {
                        for (uint32_t i = 0; i < count; ++i)
                            dispatch_.args[i] = pk::load32(&bytes[4 * i]);
-                       dispatch_.private_base =
-                           private_area ? pk::load32(&bytes[4 * count]) : 0;
+                       dispatch_.private_base = private_area ? pk::load32(&bytes[4 * count]) : 0;
                        dispatch_.private_bytes =
                            private_area ? pk::load32(&bytes[4 * count + 4]) : 0;
                        launch();

@@ -81,7 +81,8 @@ FunctionalModel::Stats FunctionalModel::run(const CodeImage& code, const Launch&
         current_sp_ = static_cast<uint32_t>(g % params_.num_sp);
         std::fill(local_.begin(), local_.end(), 0);
         const uint32_t local_base =
-            area_bytes ? areas.allocate(area_bytes, abi.local_area_limit(), abi.local_area_align()) : 0;
+            area_bytes ? areas.allocate(area_bytes, abi.local_area_limit(), abi.local_area_align())
+                       : 0;
         threads.assign(group.work_items, Thread{});
         for (uint32_t i = 0; i < group.work_items; ++i) {
             Thread& t = threads[i];

@@ -88,9 +88,7 @@ class KernelAbi {
     }
     // Bytes of local memory each hardware thread slot's stack takes: stack_bytes, or 0 when the
     // launch has a private area in device memory.
-    uint32_t local_stack_bytes() const {
-        return launch_.private_base ? 0 : params_.stack_bytes;
-    }
+    uint32_t local_stack_bytes() const { return launch_.private_base ? 0 : params_.stack_bytes; }
 
     // What a launch needs of the ABI before it is checked: the bytes of its work-groups' areas
     // of local memory (a multiple of 16) and of each thread's argument area at $sp. Throws

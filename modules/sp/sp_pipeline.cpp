@@ -286,8 +286,7 @@ bool SpPipeline::can_start(const KernelAbi& abi, const KernelAbi::Group& group) 
     }
     if (abi.local_area_bytes() > 0 &&
         thdc.local_areas().find(abi.local_area_bytes(), abi.local_area_limit(),
-                                abi.local_area_align()) ==
-            LocalAreaAllocator::kNoRoom) {
+                                abi.local_area_align()) == LocalAreaAllocator::kNoRoom) {
         ++counters.occupancy_limit_local_mem;
         return false;
     }
@@ -302,7 +301,9 @@ void SpPipeline::start_workgroup(
     const int first = thdc.find_free_warps(warps);
     const uint32_t area_bytes = abi.local_area_bytes();
     const uint32_t local_base =
-        area_bytes ? thdc.local_areas().find(area_bytes, abi.local_area_limit(), abi.local_area_align()) : 0;
+        area_bytes
+            ? thdc.local_areas().find(area_bytes, abi.local_area_limit(), abi.local_area_align())
+            : 0;
     if (first < 0 || local_base == LocalAreaAllocator::kNoRoom || abi.params().warp_size != W ||
         abi.params().threads_per_sp != params.threads_per_sp) {
         SC_REPORT_ERROR("mvp/sp",
@@ -317,7 +318,8 @@ void SpPipeline::start_workgroup(
         active_since_ = now;
         last_retire_cycle_ = now;
     }
-    if (area_bytes) thdc.local_areas().allocate(area_bytes, abi.local_area_limit(), abi.local_area_align());
+    if (area_bytes)
+        thdc.local_areas().allocate(area_bytes, abi.local_area_limit(), abi.local_area_align());
     // Memory as the golden model starts a group: the group's __local area and the stacks of
     // its slots in local memory zeroed (not those in a private area), then the stacked
     // arguments.

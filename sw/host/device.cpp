@@ -5,12 +5,12 @@
 #include <iostream>
 #include <map>
 
+#include "launch_memory.h"
 #include "modules/cp/cp_packets.h"
 #include "modules/cp/cp_registers.h"
 #include "modules/golden/functional_model.h"
 #include "modules/golden/global_memory.h"
 #include "modules/sim/vcd_tracer.h"
-#include "launch_memory.h"
 #include "platform_preset.h"
 #include "platforms/mvp/platform.h"
 #include "printf_buffer.h"
@@ -505,8 +505,8 @@ Device::LaunchId Device::submit(const LoadedProgram& loaded, const Launch& reque
             if (launch.args[a].kind == KernelArg::Kind::kLocal) local_mask |= 1u << a;
             values.push_back(launch.args[a].value);
         }
-        std::vector<uint8_t> block = cp_packet::encode_args(
-            values, local_mask, launch.private_base, launch.private_bytes);
+        std::vector<uint8_t> block =
+            cp_packet::encode_args(values, local_mask, launch.private_base, launch.private_bytes);
         k.args_address = i.arg_block(seq);
         dram.write(k.args_address, block.data(), block.size());
     }

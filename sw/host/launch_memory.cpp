@@ -78,7 +78,8 @@ void LaunchMemory::place_stacks(const LoadedProgram& loaded, Launch* launch) {
     if (bytes * slots > 0xffffffffu)
         throw DeviceError(name + " needs " + std::to_string(bytes) +
                           " bytes of private memory per work-item, more than device memory "
-                          "holds for its " + std::to_string(slots) + " hardware threads");
+                          "holds for its " +
+                          std::to_string(slots) + " hardware threads");
     try {
         private_ = device_.allocate(static_cast<size_t>(bytes * slots));
     } catch (const DeviceError&) {

@@ -31,7 +31,7 @@ class LaunchMemory {
     LaunchMemory(const LaunchMemory&) = delete;
     LaunchMemory& operator=(const LaunchMemory&) = delete;
 
-    uint32_t spill_address() const { return spill_; }  // 0 when nothing spilled
+    uint32_t spill_address() const { return spill_; }      // 0 when nothing spilled
     uint32_t private_address() const { return private_; }  // 0 when the stacks are on chip
 
   private:

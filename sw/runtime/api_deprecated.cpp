@@ -57,9 +57,9 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueBarrier(cl_command_queue com
     return clEnqueueBarrierWithWaitList(command_queue, 0, nullptr, nullptr);
 }
 
-extern "C" CL_API_ENTRY cl_int CL_API_CALL clSetCommandQueueProperty(
-    cl_command_queue command_queue, cl_command_queue_properties properties, cl_bool enable,
-    cl_command_queue_properties* old_properties) {
+extern "C" CL_API_ENTRY cl_int CL_API_CALL
+clSetCommandQueueProperty(cl_command_queue command_queue, cl_command_queue_properties properties,
+                          cl_bool enable, cl_command_queue_properties* old_properties) {
     return guarded(__func__, [&]() -> cl_int {
         CommandQueue* q = from_handle<CommandQueue>(command_queue);
         if (q == nullptr) return CL_INVALID_COMMAND_QUEUE;

@@ -98,7 +98,7 @@ class Program : public _cl_program, public Object {
     Context* context_;
     std::string source_;
     bool has_source_ = false;
-    bool assembly_ = false;  // the objects come from MVP assembly
+    bool assembly_ = false;                              // the objects come from MVP assembly
     std::vector<toolchain::KernelInfo> object_kernels_;  // of the compiled objects
     std::vector<toolchain::ObjectFile> objects_;
     std::unique_ptr<toolchain::Program> executable_;

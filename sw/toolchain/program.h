@@ -33,7 +33,8 @@ struct Symbol {
     enum class Section : uint8_t { kCode, kData, kLocal };
     std::string name;
     Section section = Section::kCode;
-    uint32_t value = 0;  // PC for code, offset in the data segment for data, in local memory for local
+    uint32_t value =
+        0;  // PC for code, offset in the data segment for data, in local memory for local
     bool global = false;
 };
 
@@ -55,9 +56,9 @@ struct KernelArgInfo {
     std::string name;
     std::string type_name;  // as written, e.g. "float*", "uint4", "struct pair"
     Kind kind = Kind::kValue;
-    uint32_t access = 0;      // CL_KERNEL_ARG_ACCESS_* value
+    uint32_t access = 0;          // CL_KERNEL_ARG_ACCESS_* value
     uint32_t type_qualifier = 0;  // CL_KERNEL_ARG_TYPE_* bits
-    uint32_t size = 4;        // bytes clSetKernelArg must pass (pointers: 4)
+    uint32_t size = 4;            // bytes clSetKernelArg must pass (pointers: 4)
     uint32_t first_word = 0;
     uint32_t words = 1;
     Extend extend = Extend::kNone;
@@ -79,7 +80,7 @@ inline constexpr uint32_t kMaxParameterBytes = 1024;
 struct KernelInfo {
     std::string name;
     std::vector<KernelArgInfo> args;
-    uint32_t words = 0;  // argument words in all
+    uint32_t words = 0;                                // argument words in all
     uint32_t required_work_group_size[3] = {0, 0, 0};  // reqd_work_group_size, or 0s
     uint32_t work_group_size_hint[3] = {0, 0, 0};      // work_group_size_hint, or 0s
     // CL_KERNEL_ATTRIBUTES: the kernel's attributes as OpenCL C writes them, space-separated

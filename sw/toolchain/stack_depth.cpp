@@ -98,8 +98,9 @@ class StackAnalysis {
             // The constants a `sub $sp` may use: or.i / add.si from $zero, and add.si of one.
             if (isa::writes_rd(in.op)) {
                 if ((in.op == Opcode::kOrI || in.op == Opcode::kAddSi) && in.rs == isa::kRegZero)
-                    constants[in.rd] = in.op == Opcode::kOrI ? int64_t{static_cast<uint32_t>(in.imm)}
-                                                             : int64_t{in.imm};
+                    constants[in.rd] = in.op == Opcode::kOrI
+                                           ? int64_t{static_cast<uint32_t>(in.imm)}
+                                           : int64_t{in.imm};
                 else if (in.op == Opcode::kAddSi && constants.count(in.rs))
                     constants[in.rd] = constants[in.rs] + in.imm;
                 else

@@ -138,8 +138,9 @@ TEST_F(OpenClCTest, ArgumentsOfUpTo1024BytesReachTheKernel) {
         params += "long a" + std::to_string(i) + ", ";
         body += "    s += a" + std::to_string(i) + " * " + std::to_string(i + 1) + ";\n";
     }
-    std::string source = "__kernel void many(" + params + "__global long* out) {\n    long s = 0;\n" +
-                         body + "    out[get_global_id(0)] = s + get_global_id(0);\n}\n";
+    std::string source = "__kernel void many(" + params +
+                         "__global long* out) {\n    long s = 0;\n" + body +
+                         "    out[get_global_id(0)] = s + get_global_id(0);\n}\n";
     cl_program p = build(source);
     cl_kernel k = kernel(p, "many");
     cl_long expected = 0;
@@ -151,8 +152,8 @@ TEST_F(OpenClCTest, ArgumentsOfUpTo1024BytesReachTheKernel) {
     cl_mem out = buffer(4 * sizeof(cl_long));
     ASSERT_EQ(clSetKernelArg(k, 127, sizeof out, &out), CL_SUCCESS);
     run_1d(queue_, k, 4, 2);
-    EXPECT_EQ(read<cl_long>(out, 4), (std::vector<cl_long>{expected, expected + 1, expected + 2,
-                                                           expected + 3}));
+    EXPECT_EQ(read<cl_long>(out, 4),
+              (std::vector<cl_long>{expected, expected + 1, expected + 2, expected + 3}));
 
     // Values, a structure and __local areas after them: the __local arguments are laid out
     // first, the rest runs past word 15 into the spilled block.
