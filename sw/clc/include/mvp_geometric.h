@@ -42,8 +42,10 @@ __MVP_PURE float __mvp_geometric_scale(float m) {
     __MVP_FUNC_PURE T normalize(T p) {                                          \
         float m = __mvp_max_abs(p);                                             \
         if (m == 0.0f || m != m) return p;                                      \
-        if (m == INFINITY) p = copysign(select((T)0.0f, (T)1.0f, isinf(p)), p); \
-        m = __mvp_max_abs(p);                                                   \
+        if (m == INFINITY) {                                                    \
+            p = copysign(select((T)0.0f, (T)1.0f, isinf(p)), p);                \
+            m = 1.0f;                                                           \
+        }                                                                       \
         float s = __mvp_geometric_scale(m);                                     \
         T q = p * s;                                                            \
         float r = rsqrt(dot(q, q));                                             \

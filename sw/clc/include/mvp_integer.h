@@ -1,6 +1,7 @@
 // OpenCL 1.2 integer functions (section 6.12.3), and OpenCL 2.0's ctz, for char, uchar, short,
-// ushort, int, uint, long and ulong, scalar and 2/3/4/8/16-wide vectors (the vector forms element by element, from
-// __MVP_V1/V2/V3), and the scalar float min, max and clamp. Included by mvp_opencl.h.
+// ushort, int, uint, long and ulong, scalar and 2/3/4/8/16-wide vectors (the vector forms element
+// by element, from __MVP_V1/V2/V3), and the scalar float min, max and clamp. Included by
+// mvp_opencl.h.
 #pragma once
 
 // 64-bit count of leading zeros of x != 0 from the 32-bit one.

@@ -24,6 +24,24 @@ std::string build_dir() {
 
 std::string app_path(const std::string& name) { return build_dir() + "/sw/apps/" + name; }
 
+std::string build_log(cl_program program, cl_device_id device) {
+    size_t size = 0;
+    EXPECT_EQ(clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size),
+              CL_SUCCESS);
+    std::string log(size, '\0');
+    EXPECT_EQ(
+        clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr),
+        CL_SUCCESS);
+    return log.c_str();
+}
+
+void run_1d(cl_command_queue queue, cl_kernel kernel, size_t global, size_t local) {
+    ASSERT_EQ(clEnqueueNDRangeKernel(queue, kernel, 1, nullptr, &global, local ? &local : nullptr,
+                                     0, nullptr, nullptr),
+              CL_SUCCESS);
+    ASSERT_EQ(clFinish(queue), CL_SUCCESS);
+}
+
 CommandResult run_command(const std::string& command_line, bool with_stderr) {
     CommandResult result;
     std::string full = command_line + (with_stderr ? " 2>&1" : "");

@@ -22,6 +22,13 @@ struct CommandResult {
 // Runs a shell command line and collects its output.
 CommandResult run_command(const std::string& command_line, bool with_stderr = false);
 
+// The build log of a program for a device.
+std::string build_log(cl_program program, cl_device_id device);
+
+// Enqueues a 1-D NDRange (local size 0: the runtime chooses) and waits for it; fails the test
+// on an error.
+void run_1d(cl_command_queue queue, cl_kernel kernel, size_t global, size_t local);
+
 // A context and an in-order queue on the MVP device, released after each test.
 class ClTest : public ::testing::Test {
   protected:

@@ -18,14 +18,6 @@ namespace {
 
 using ConformanceTest = ClTest;
 
-std::string build_log(cl_program program, cl_device_id device) {
-    size_t size = 0;
-    clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size);
-    std::string log(size, '\0');
-    clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr);
-    return log.c_str();
-}
-
 std::string device_string(cl_device_id device, cl_device_info what) {
     size_t size = 0;
     clGetDeviceInfo(device, what, 0, nullptr, &size);
@@ -47,13 +39,6 @@ cl_program source_program(cl_context context, const std::string& source) {
     cl_program p = clCreateProgramWithSource(context, 1, &text, nullptr, &err);
     EXPECT_EQ(err, CL_SUCCESS);
     return p;
-}
-
-void run(cl_command_queue queue, cl_kernel k, size_t global, size_t local) {
-    ASSERT_EQ(clEnqueueNDRangeKernel(queue, k, 1, nullptr, &global, local ? &local : nullptr, 0,
-                                     nullptr, nullptr),
-              CL_SUCCESS);
-    ASSERT_EQ(clFinish(queue), CL_SUCCESS);
 }
 
 // Every -cl-std builds the builtin library; the predefined macros of OpenCL C 1.2 section 6.10
@@ -86,7 +71,7 @@ __kernel void k(__global int* out) {
         std::vector<int> init = {0, 0, 10};
         cl_mem m = buffer(3 * sizeof(int), init.data());
         ASSERT_EQ(clSetKernelArg(k, 0, sizeof m, &m), CL_SUCCESS);
-        run(queue_, k, 1, 1);
+        run_1d(queue_, k, 1, 1);
         EXPECT_EQ(read<int>(m, 3), (std::vector<int>{version, 14, 15})) << option;
         clReleaseKernel(k);
         clReleaseProgram(p);
@@ -131,7 +116,7 @@ __kernel void fill(__local uint* scratch, uint words, __global uint* out) {
     ASSERT_EQ(clSetKernelArg(k, 0, bytes, nullptr), CL_SUCCESS);
     ASSERT_EQ(clSetKernelArg(k, 1, sizeof words, &words), CL_SUCCESS);
     ASSERT_EQ(clSetKernelArg(k, 2, sizeof out, &out), CL_SUCCESS);
-    run(queue_, k, local, local);
+    run_1d(queue_, k, local, local);
     std::vector<uint32_t> expected(local, 0);
     for (uint32_t l = 0; l < local; ++l)
         for (uint32_t i = l; i < words; i += local) expected[l] += (words - 1 - i) * 3u + 1u;
@@ -162,7 +147,7 @@ __kernel void sum8(__constant int* a, __constant int* b, __constant int* c, __co
     }
     cl_mem out = buffer(n * sizeof(int));
     ASSERT_EQ(clSetKernelArg(k, 8, sizeof out, &out), CL_SUCCESS);
-    run(queue_, k, n, n);
+    run_1d(queue_, k, n, n);
     EXPECT_EQ(read<int>(out, n), expected);
 }
 
@@ -187,7 +172,7 @@ __kernel void where(__local char* a, __local float16* b, __local int4* c, __loca
     ASSERT_EQ(clSetKernelArg(k, 2, 16, nullptr), CL_SUCCESS);
     ASSERT_EQ(clSetKernelArg(k, 3, 128, nullptr), CL_SUCCESS);
     ASSERT_EQ(clSetKernelArg(k, 4, sizeof out, &out), CL_SUCCESS);
-    run(queue_, k, 1, 1);
+    run_1d(queue_, k, 1, 1);
     std::vector<uint32_t> got = read<uint32_t>(out, 5);
     EXPECT_EQ(got[1] % 64, 0u) << std::hex << got[1];
     EXPECT_EQ(got[2] % 16, 0u) << std::hex << got[2];
@@ -233,7 +218,7 @@ __kernel void stage(__global const int4* in, __global int4* out, __global int* g
     ASSERT_EQ(clSetKernelArg(k, 2, sizeof c, &c), CL_SUCCESS);
     ASSERT_EQ(clSetKernelArg(k, 3, n * 16, nullptr), CL_SUCCESS);
     ASSERT_EQ(clSetKernelArg(k, 4, n * 4, nullptr), CL_SUCCESS);
-    run(queue_, k, items, n);
+    run_1d(queue_, k, items, n);
     std::vector<int> out(items * 4, -1), gathered(items);
     for (size_t g = 0; g < groups; ++g)
         for (size_t l = 0; l < n; ++l) {
@@ -271,7 +256,7 @@ __kernel void mix(__global int* out) {
     cl_kernel k = kernel(p, "mix");
     cl_mem m = buffer(16 * 4);
     ASSERT_EQ(clSetKernelArg(k, 0, sizeof m, &m), CL_SUCCESS);
-    run(queue_, k, 1, 1);
+    run_1d(queue_, k, 1, 1);
     EXPECT_EQ(read<int>(m, 16),
               (std::vector<int>{13, 12, 11, 10, 13, 10, 11, 12, 10, 20, 22, 21, 45, 3, 9, 5}));
 }
@@ -295,7 +280,7 @@ __kernel void z(__global int* out) {
     cl_kernel k = kernel(p, "z");
     cl_mem m = buffer(12 * 4);
     ASSERT_EQ(clSetKernelArg(k, 0, sizeof m, &m), CL_SUCCESS);
-    run(queue_, k, 1, 1);
+    run_1d(queue_, k, 1, 1);
     EXPECT_EQ(read<int>(m, 12), (std::vector<int>{8, 7, 8, 16, 31, 32, 32, 64, 0, 1, 2, 32}));
 }
 
@@ -317,7 +302,7 @@ __kernel void n(__global const float4* in, __global float4* out) {
     cl_mem b = buffer(in.size() * 4);
     ASSERT_EQ(clSetKernelArg(k, 0, sizeof a, &a), CL_SUCCESS);
     ASSERT_EQ(clSetKernelArg(k, 1, sizeof b, &b), CL_SUCCESS);
-    run(queue_, k, count, count);
+    run_1d(queue_, k, count, count);
     std::vector<float> got = read<float>(b, in.size());
     for (size_t v = 0; v < count; ++v) {
         double sum = 0;
@@ -356,7 +341,7 @@ __kernel void edges(__global const float* in, __global float* out) {
     cl_mem b = buffer(6 * 4);
     ASSERT_EQ(clSetKernelArg(k, 0, sizeof a, &a), CL_SUCCESS);
     ASSERT_EQ(clSetKernelArg(k, 1, sizeof b, &b), CL_SUCCESS);
-    run(queue_, k, 1, 1);
+    run_1d(queue_, k, 1, 1);
     const std::vector<float> got = read<float>(b, 6);
     EXPECT_EQ(got[0], 0.75f);
     EXPECT_EQ(got[1], -0.75f);
@@ -434,7 +419,7 @@ __kernel void offsets(__global int* out, int i) {
     int i = 3;
     ASSERT_EQ(clSetKernelArg(k, 0, sizeof m, &m), CL_SUCCESS);
     ASSERT_EQ(clSetKernelArg(k, 1, sizeof i, &i), CL_SUCCESS);
-    run(queue_, k, 1, 1);
+    run_1d(queue_, k, 1, 1);
     EXPECT_EQ(read<int>(m, 4), (std::vector<int>{28, 114, 10, 12}));
 }
 
@@ -496,7 +481,7 @@ __kernel void use(__global int* o) { o[get_global_id(0)] = scaled(o[get_global_i
     std::vector<int> values = {1, -2, 7};
     cl_mem m = buffer(values.size() * 4, values.data());
     ASSERT_EQ(clSetKernelArg(k, 0, sizeof m, &m), CL_SUCCESS);
-    run(queue_, k, values.size(), 1);
+    run_1d(queue_, k, values.size(), 1);
     EXPECT_EQ(read<int>(m, values.size()), (std::vector<int>{6, -3, 24}));
     clReleaseKernel(k);
     for (cl_program q : {header, library, user, lib, user2, lib2, exe}) clReleaseProgram(q);
@@ -515,8 +500,8 @@ KERNEL(second) { o[1] = 2; }
     cl_mem m = buffer(2 * 4);
     ASSERT_EQ(clSetKernelArg(k1, 0, sizeof m, &m), CL_SUCCESS);
     ASSERT_EQ(clSetKernelArg(k2, 0, sizeof m, &m), CL_SUCCESS);
-    run(queue_, k1, 1, 1);
-    run(queue_, k2, 1, 1);
+    run_1d(queue_, k1, 1, 1);
+    run_1d(queue_, k2, 1, 1);
     EXPECT_EQ(read<int>(m, 2), (std::vector<int>{1, 2}));
 
     cl_program bad = source_program(context_, "void kernel f(__global int* o) {\n  o[0] = y;\n}\n");

@@ -15,14 +15,6 @@ namespace {
 
 using OpenClCTest = ClTest;
 
-std::string build_log(cl_program program, cl_device_id device) {
-    size_t size = 0;
-    clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size);
-    std::string log(size, '\0');
-    clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr);
-    return log.c_str();
-}
-
 // Builds `source`; returns the clBuildProgram status and the log.
 cl_int try_build(cl_context context, cl_device_id device, const std::string& source,
                  const char* options, std::string* log) {
@@ -34,13 +26,6 @@ cl_int try_build(cl_context context, cl_device_id device, const std::string& sou
     *log = build_log(p, device);
     clReleaseProgram(p);
     return err;
-}
-
-void run_1d(cl_command_queue queue, cl_kernel k, size_t global, size_t local) {
-    ASSERT_EQ(clEnqueueNDRangeKernel(queue, k, 1, nullptr, &global, local ? &local : nullptr, 0,
-                                     nullptr, nullptr),
-              CL_SUCCESS);
-    ASSERT_EQ(clFinish(queue), CL_SUCCESS);
 }
 
 TEST_F(OpenClCTest, SquareFromOpenClC) {

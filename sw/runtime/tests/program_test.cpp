@@ -42,17 +42,6 @@ twice:
 	jr	$ra
 )";
 
-std::string build_log(cl_program program, cl_device_id device) {
-    size_t size = 0;
-    EXPECT_EQ(clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size),
-              CL_SUCCESS);
-    std::string log(size, '\0');
-    EXPECT_EQ(
-        clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr),
-        CL_SUCCESS);
-    return log.c_str();
-}
-
 cl_build_status build_status(cl_program program, cl_device_id device) {
     cl_build_status status = 0;
     EXPECT_EQ(clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_STATUS, sizeof status,
