@@ -55,6 +55,9 @@ struct Device::Impl {
     ProgressLine* progress = nullptr;
 
     std::map<uint32_t, uint32_t> allocations;  // address -> bytes (rounded up)
+    // The fiber variants loaded for launches of work-groups larger than an SP's threads, by the
+    // code base of the program they belong to.
+    std::map<uint32_t, LoadedProgram> fiber_images;
     uint32_t memory_bytes = 0;
 
     static constexpr uint64_t kStaging = 0x100000000ull;  // host address of the staging area
@@ -146,6 +149,7 @@ struct Device::Impl {
         o.stats.warp_instructions = warp - warp_mark;
         o.stats.thread_instructions = thread - thread_mark;
         o.stats.warp_size = warp_size;
+        o.stats.work_items_per_thread = p.memory ? p.memory->work_items_per_thread() : 1;
         warp_mark = warp;
         thread_mark = thread;
         completed.push_back(std::move(p));
@@ -338,9 +342,32 @@ LoadedProgram Device::load(const toolchain::Program& program) {
 }
 
 void Device::unload(const LoadedProgram& loaded) {
+    auto fibers = impl_->fiber_images.find(loaded.code_base);
+    if (fibers != impl_->fiber_images.end()) {
+        const LoadedProgram image = fibers->second;
+        impl_->fiber_images.erase(fibers);
+        unload(image);
+    }
     if (impl_->platform) impl_->platform->gpu().cp().unregister_debug_map(loaded.code_base);
     release(loaded.code_base);
     if (loaded.data_base) release(loaded.data_base);
+}
+
+const LoadedProgram& Device::image_for(const LoadedProgram& loaded, Launch* launch) {
+    const toolchain::Program* program = loaded.program;
+    if (program == nullptr || !program->fibers) return loaded;
+    const KernelAbi::Params params = KernelAbi::Params::from_config(config_);
+    const NDRange& r = launch->range;
+    const uint64_t items = uint64_t{r.local[0]} * r.local[1] * r.local[2];
+    if (items <= std::min(KernelAbi::kMaxWorkGroupSize, params.threads_per_sp)) return loaded;
+    const toolchain::KernelInfo* kernel = program->kernel_at(launch->entry_pc);
+    const toolchain::Symbol* entry = kernel ? program->fibers->find_symbol(kernel->name) : nullptr;
+    if (entry == nullptr) return loaded;  // not a kernel's entry: the CP names the problem
+    auto it = impl_->fiber_images.find(loaded.code_base);
+    if (it == impl_->fiber_images.end())
+        it = impl_->fiber_images.emplace(loaded.code_base, load(*program->fibers)).first;
+    launch->entry_pc = entry->value;
+    return it->second;
 }
 
 CodeImage Device::code_image(const LoadedProgram& loaded) const {
@@ -363,11 +390,13 @@ LaunchStats Device::run(const LoadedProgram& loaded, const Launch& requested) {
     impl_->drain();
     Launch launch = requested;
     if (loaded.program) launch.static_local_bytes = loaded.program->local_bytes;
-    LaunchMemory memory(*this, loaded, &launch);
+    const LoadedProgram& image = image_for(loaded, &launch);
+    LaunchMemory memory(*this, image, &launch);
     std::unique_ptr<PrintfBuffer> printf_buffer;
-    if (loaded.program && PrintfBuffer::used_by(*loaded.program))
-        printf_buffer = std::make_unique<PrintfBuffer>(*this, loaded);
-    LaunchStats stats = run_timing(loaded, launch);
+    if (image.program && PrintfBuffer::used_by(*image.program))
+        printf_buffer = std::make_unique<PrintfBuffer>(*this, image);
+    LaunchStats stats = run_timing(image, launch);
+    stats.work_items_per_thread = memory.work_items_per_thread();
     if (printf_buffer) printf_buffer->print(std::cout, std::cerr);
     stats.host_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -449,7 +478,8 @@ Device::LaunchId Device::submit(const LoadedProgram& loaded, const Launch& reque
     // The program's kernel-scope __local variables travel with every launch of it.
     Launch launch = requested;
     if (loaded.program) launch.static_local_bytes = loaded.program->local_bytes;
-    auto memory = std::make_unique<LaunchMemory>(*this, loaded, &launch);
+    const LoadedProgram& image = image_for(loaded, &launch);
+    auto memory = std::make_unique<LaunchMemory>(*this, image, &launch);
     if (launch.args.size() > KernelAbi::kMaxArgs)
         throw DeviceError("invalid launch: " + std::to_string(launch.args.size()) +
                           " kernel arguments exceed the maximum of " +
@@ -459,14 +489,15 @@ Device::LaunchId Device::submit(const LoadedProgram& loaded, const Launch& reque
     // has finished (not after a fault, when records may be half written). Setting it up copies
     // to the device, which waits for the launches before.
     std::unique_ptr<PrintfBuffer> printf_buffer;
-    if (loaded.program && PrintfBuffer::used_by(*loaded.program))
-        printf_buffer = std::make_unique<PrintfBuffer>(*this, loaded);
+    if (image.program && PrintfBuffer::used_by(*image.program))
+        printf_buffer = std::make_unique<PrintfBuffer>(*this, image);
     const LaunchId id = i.next_id++;
     Impl::Pending p{id, std::move(done), std::move(printf_buffer), std::move(memory), start, {}};
     p.groups = groups_of(launch.range);
     if (!i.platform) {
         try {
-            p.outcome.stats = run_functional(loaded, launch);
+            p.outcome.stats = run_functional(image, launch);
+            p.outcome.stats.work_items_per_thread = p.memory->work_items_per_thread();
         } catch (const DeviceError& e) {
             p.outcome.error = e.what();
         }
@@ -481,7 +512,7 @@ Device::LaunchId Device::submit(const LoadedProgram& loaded, const Launch& reque
     }
     if (i.in_flight.empty()) i.counts(&i.warp_mark, &i.thread_mark);
     const auto seq = static_cast<uint32_t>(id);
-    const CodeImage code = code_image(loaded);
+    const CodeImage code = code_image(image);
     cp_packet::Kernel k;
     k.flags = cp_packet::kFlagIrq;
     k.work_dim = static_cast<uint16_t>(launch.range.work_dim);

@@ -34,6 +34,9 @@ struct LaunchStats {
     uint64_t warp_instructions = 0;
     uint64_t thread_instructions = 0;
     unsigned warp_size = 1;
+    // Work-items each hardware thread ran: more than 1 for work-groups larger than an SP's
+    // threads, which run on work-item fibers (LaunchMemory).
+    unsigned work_items_per_thread = 1;
     double host_seconds = 0;
     // The SPs' passes on several host threads (-mvpgpu_host_threads; none with one): passes,
     // their wall time and each thread's time in its SPs (ClockDomain::HostFigures).
@@ -152,6 +155,10 @@ class Device {
     LaunchStats run_functional(const LoadedProgram& loaded, const Launch& launch);
     LaunchStats run_timing(const LoadedProgram& loaded, const Launch& launch);
     CodeImage code_image(const LoadedProgram& loaded) const;
+    // The program a launch runs: `loaded`, or its fiber variant (loaded on first use, the
+    // launch's entry moved to the kernel's there) when the launch's work-groups have more
+    // work-items than an SP has threads.
+    const LoadedProgram& image_for(const LoadedProgram& loaded, Launch* launch);
     void deliver();
 
     struct Impl;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "modules/golden/launch.h"
 
@@ -21,7 +22,14 @@ struct LoadedProgram;
 //   __local memory does not fit beside them, the stacks move to a private area in device
 //   memory (Launch::private_base): every hardware thread slot of every SP gets its stack there,
 //   and the work-groups get the whole local memory.
-// doc/opencl-c.md, "Kernel arguments and entry" and "Private memory".
+// - Work-item fibers. A launch of a program's fiber variant (toolchain::Program::fibers, for
+//   work-groups of more work-items than an SP has threads) becomes the launch the hardware
+//   runs: H threads a group (the largest divisor of the group's work-items the SP takes), each
+//   running K = items / H work-items; one argument, the address of a block holding the
+//   group's sizes, the kernel's entry and its argument words (__local ones as offsets); and a
+//   private area of K fiber regions per hardware thread slot, aligned to the region's size.
+// doc/opencl-c.md, "Kernel arguments and entry", "Private memory" and "Work-groups larger
+// than the SP".
 class LaunchMemory {
   public:
     // Rewrites launch->args, static_local_bytes and the private area fields; throws DeviceError
@@ -33,14 +41,20 @@ class LaunchMemory {
 
     uint32_t spill_address() const { return spill_; }      // 0 when nothing spilled
     uint32_t private_address() const { return private_; }  // 0 when the stacks are on chip
+    // Work-items each hardware thread runs: 1, or K for a launch on fibers.
+    uint32_t work_items_per_thread() const { return fibers_; }
 
   private:
     void spill(Launch* launch);
     void place_stacks(const LoadedProgram& loaded, Launch* launch);
+    void run_on_fibers(const LoadedProgram& loaded, Launch* launch);
+    uint32_t allocate_private(uint64_t bytes, uint64_t align, const std::string& what);
 
     Device& device_;
     uint32_t spill_ = 0;
     uint32_t private_ = 0;
+    uint32_t block_ = 0;
+    uint32_t fibers_ = 1;
 };
 
 }  // namespace mvp::host

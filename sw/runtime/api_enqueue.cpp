@@ -112,9 +112,10 @@ void for_each_row(const RectLayout& buffer, const size_t* buffer_origin, const R
 }
 
 // The work-group size the runtime picks when the application gives none: the largest divisor
-// of the global size that is at most 64 in dimension 0, and 1 in the others.
-uint32_t default_local_size(uint32_t global) {
-    for (uint32_t size = std::min<uint32_t>(global, Device::kMaxWorkGroupSize); size > 1; --size)
+// of the global size that the SP runs one work-item a thread (64) in dimension 0, and 1 in the
+// others.
+uint32_t default_local_size(uint32_t global, uint32_t most) {
+    for (uint32_t size = std::min<uint32_t>(global, most); size > 1; --size)
         if (global % size == 0) return size;
     return 1;
 }
@@ -542,17 +543,33 @@ extern "C" CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
             uint64_t items = 1;
             for (cl_uint d = 0; d < work_dim; ++d) {
                 if (local_work_size[d] == 0) return CL_INVALID_WORK_GROUP_SIZE;
+                if (local_work_size[d] > Device::kMaxWorkItemSizes[d])
+                    return CL_INVALID_WORK_ITEM_SIZE;
                 range.local[d] =
                     static_cast<uint32_t>(std::min<size_t>(local_work_size[d], range.global[d]));
                 items *= range.local[d];
             }
-            if (items > Device::kMaxWorkGroupSize) return CL_INVALID_WORK_GROUP_SIZE;
+            if (items > k->max_work_group_size()) return CL_INVALID_WORK_GROUP_SIZE;
         } else if (const uint32_t* reqd = k->required_work_group_size()) {
             // The size the kernel requires (as OpenCL 2.0 and later say; 1.2 refused a NULL
             // local size here).
             for (cl_uint d = 0; d < work_dim; ++d) range.local[d] = reqd[d];
         } else {
-            range.local[0] = default_local_size(range.global[0]);
+            range.local[0] =
+                default_local_size(range.global[0], q->device()->hardware_group_size());
+        }
+        // Work-groups larger than the SP's threads run on work-item fibers, which need uniform
+        // work-groups (as OpenCL 1.2 asks of every launch).
+        if (uint64_t{range.local[0]} * range.local[1] * range.local[2] >
+            q->device()->hardware_group_size()) {
+            for (cl_uint d = 0; d < work_dim; ++d)
+                if (range.global[d] % range.local[d] != 0) {
+                    report_error(__func__, "kernel '" + k->name() +
+                                               "': a work-group of more than " +
+                                               std::to_string(q->device()->hardware_group_size()) +
+                                               " work-items must divide the global size");
+                    return CL_INVALID_WORK_GROUP_SIZE;
+                }
         }
         if (const uint32_t* reqd = k->required_work_group_size()) {
             for (cl_uint d = 0; d < 3; ++d)

@@ -1,5 +1,6 @@
 #include "device.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -7,6 +8,7 @@
 #include <vector>
 
 #include "modules/config/config.h"
+#include "modules/golden/kernel_abi.h"
 #include "platform.h"
 #include "sw/host/platform_preset.h"
 #include "sw/host/printf_buffer.h"
@@ -81,6 +83,8 @@ Device::Device(Platform* platform)
     global_mem_size_ = static_cast<cl_ulong>(config.get_int("mvpgpu_global_mem_size"));
     local_mem_size_ = option_or(config, "mvpgpu_local_mem_size", 32768);
     warp_size_ = option_or(config, "mvpgpu_n_threads_per_sp_and_warp_size", 1);
+    hardware_group_size_ = std::min<cl_uint>(KernelAbi::kMaxWorkGroupSize,
+                                             option_or(config, "mvpgpu_n_threads_per_sp", 64));
     if (config.has_option("mvpgpu_clock_domains")) {
         std::vector<double> clocks = config.get_double_list("mvpgpu_clock_domains");
         if (!clocks.empty() && clocks[0] > 0) clock_mhz_ = static_cast<cl_uint>(clocks[0]);
@@ -105,8 +109,8 @@ cl_int Device::get_info(cl_device_info param, Info* out) const {
             *out = Info::of<cl_uint>(3);
             break;
         case CL_DEVICE_MAX_WORK_ITEM_SIZES:
-            *out = Info::of_array(
-                std::vector<size_t>{kMaxWorkGroupSize, kMaxWorkGroupSize, kMaxWorkGroupSize});
+            *out = Info::of_array(std::vector<size_t>{kMaxWorkItemSizes[0], kMaxWorkItemSizes[1],
+                                                      kMaxWorkItemSizes[2]});
             break;
         case CL_DEVICE_MAX_WORK_GROUP_SIZE:
             *out = Info::of<size_t>(kMaxWorkGroupSize);
@@ -285,13 +289,13 @@ void Device::record_launch(const std::string& kernel, const host::LaunchStats& s
     }
     std::fprintf(file,
                  "kernel=%s engine=%s cycles=%llu thread_instructions=%llu warp_instructions=%llu "
-                 "warp_size=%u host_seconds=%.6f\n",
+                 "warp_size=%u host_seconds=%.6f work_items_per_thread=%u\n",
                  kernel.c_str(),
                  engine_ == host::Device::Engine::kFunctional ? "functional" : "timing",
                  static_cast<unsigned long long>(stats.cycles),
                  static_cast<unsigned long long>(stats.thread_instructions),
                  static_cast<unsigned long long>(stats.warp_instructions), stats.warp_size,
-                 stats.host_seconds);
+                 stats.host_seconds, stats.work_items_per_thread);
     std::fclose(file);
 }
 

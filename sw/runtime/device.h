@@ -30,7 +30,10 @@ class Device : public _cl_device_id, public Object {
     // The engine used unless MVP_FUNCTIONAL=1: the SystemC timing platform.
     static constexpr host::Device::Engine kDefaultEngine = host::Device::Engine::kTiming;
 
-    static constexpr cl_uint kMaxWorkGroupSize = 64;
+    // CL_DEVICE_MAX_WORK_GROUP_SIZE: work-groups of more work-items than an SP has threads run
+    // on work-item fibers (OpenCL C kernels; hardware_group_size() for MVP assembly).
+    static constexpr cl_uint kMaxWorkGroupSize = 1024;
+    static constexpr cl_uint kMaxWorkItemSizes[3] = {1024, 1024, 64};
     static constexpr cl_uint kMaxArgs = 16;
     static constexpr cl_uint kBaseAlignBytes = 256;
 
@@ -47,6 +50,8 @@ class Device : public _cl_device_id, public Object {
     cl_ulong local_mem_size() const { return local_mem_size_; }
     cl_ulong max_alloc_size() const { return global_mem_size_; }
     cl_uint warp_size() const { return warp_size_; }
+    // The largest work-group the SP runs one work-item a thread (64 with V2.1's 64 threads).
+    cl_uint hardware_group_size() const { return hardware_group_size_; }
     const std::string& name() const { return name_; }
 
     cl_int get_info(cl_device_info param, Info* out) const;
@@ -72,6 +77,7 @@ class Device : public _cl_device_id, public Object {
     cl_ulong global_mem_size_ = 0;
     cl_ulong local_mem_size_ = 0;
     cl_uint warp_size_ = 1;
+    cl_uint hardware_group_size_ = 64;
     cl_uint clock_mhz_ = 1000;
     cl_ulong timer_base_ns_ = 0;
     std::string name_;

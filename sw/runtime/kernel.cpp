@@ -252,7 +252,7 @@ cl_int Kernel::get_work_group_info(cl_kernel_work_group_info param, Info* out) c
     const Device* device = program_->context()->device();
     switch (param) {
         case CL_KERNEL_WORK_GROUP_SIZE:
-            *out = Info::of<size_t>(Device::kMaxWorkGroupSize);
+            *out = Info::of<size_t>(max_work_group_size());
             return CL_SUCCESS;
         case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: {
             std::vector<size_t> size{0, 0, 0};
@@ -273,6 +273,12 @@ cl_int Kernel::get_work_group_info(cl_kernel_work_group_info param, Info* out) c
             // CL_KERNEL_GLOBAL_WORK_SIZE is for custom devices and built-in kernels only.
             return CL_INVALID_VALUE;
     }
+}
+
+cl_uint Kernel::max_work_group_size() const {
+    const Device* device = program_->context()->device();
+    const toolchain::Program* code = program_->loaded().program;
+    return code && code->fibers ? Device::kMaxWorkGroupSize : device->hardware_group_size();
 }
 
 }  // namespace mvp::runtime

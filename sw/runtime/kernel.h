@@ -54,6 +54,9 @@ class Kernel : public _cl_kernel, public Object {
 
     // The work-group size the kernel requires (reqd_work_group_size), or null.
     const uint32_t* required_work_group_size() const;
+    // CL_KERNEL_WORK_GROUP_SIZE: the device's maximum for a kernel compiled from OpenCL C
+    // (larger groups than the SP's threads run on work-item fibers), the SP's for assembly.
+    cl_uint max_work_group_size() const;
 
     cl_int get_info(cl_kernel_info param, Info* out) const;
     cl_int get_work_group_info(cl_kernel_work_group_info param, Info* out) const;

@@ -24,6 +24,7 @@
 #include "riscv_translator.h"
 #include "stack_depth.h"
 #include "subprocess.h"
+#include "work_item_fibers.h"
 
 namespace mvp::toolchain {
 
@@ -563,6 +564,8 @@ Program link_opencl_objects(std::vector<ObjectFile> objects,
                            "': cannot size its private memory: " + depth.error);
         info.private_bytes = depth.bytes;
     }
+    if (!p.kernels.empty())
+        p.fibers = std::make_shared<const Program>(link_fiber_program(objects, num_user, p));
     return p;
 }
 

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -116,7 +117,13 @@ struct Program : public DebugMap {
     uint32_t local_bytes = 0;
     // What the OpenCL C compiler knows about each kernel (empty for MVP assembly).
     std::vector<KernelInfo> kernels;
-    uint32_t exit_stub_pc = 0;   // where $ra points when a kernel starts
+    uint32_t exit_stub_pc = 0;  // where $ra points when a kernel starts
+    // The fiber variant of a program compiled from OpenCL C (work_item_fibers.h), which runs
+    // work-groups of more work-items than an SP has threads; nullptr for MVP assembly, for a
+    // program read back from its binary, and in the variant itself.
+    std::shared_ptr<const Program> fibers;
+    // In a fiber variant: the bytes of every fiber's region (a power of two); 0 otherwise.
+    uint32_t fiber_region_bytes = 0;
     uint32_t user_code_end = 0;  // PCs below this come from the user's files, not the runtime
 
     uint32_t code_bytes() const { return static_cast<uint32_t>(code.size()) * isa::kInstBytes; }

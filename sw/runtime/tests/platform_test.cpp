@@ -80,13 +80,13 @@ TEST(Device, Info) {
     size_t group = 0;
     EXPECT_EQ(clGetDeviceInfo(device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof group, &group, nullptr),
               CL_SUCCESS);
-    EXPECT_EQ(group, 64u);
+    EXPECT_EQ(group, 1024u);
     size_t items[3] = {};
     size_t size = 0;
     EXPECT_EQ(clGetDeviceInfo(device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof items, items, &size),
               CL_SUCCESS);
     EXPECT_EQ(size, sizeof items);
-    EXPECT_EQ(items[0], 64u);
+    EXPECT_EQ(items[0], 1024u);
     EXPECT_EQ(items[2], 64u);
     cl_ulong local = 0;
     EXPECT_EQ(clGetDeviceInfo(device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof local, &local, nullptr),
