@@ -19,9 +19,9 @@ using isa::SpecialRegister;
 
 constexpr uint8_t kScratch2 = 2;
 constexpr uint8_t kScratch3 = 3;
-// Above every fiber's stack: its stacked arguments (at most kLaunchArgWords - 4 words) and a
-// margin, besides the context below it.
-constexpr uint32_t kFiberRegionOverhead = kFiberContextBytes + 16 + 4 * (kLaunchArgWords - 4) + 32;
+// Above every fiber's stack: its argument area (16 bytes and 4 a word, at most kLaunchArgWords)
+// and a margin, besides the context below it.
+constexpr uint32_t kFiberRegionOverhead = kFiberContextBytes + 16 + (4 * kLaunchArgWords + 16) + 32;
 constexpr uint32_t kMinFiberRegion = 512;
 
 // The context offset of special register `sr` (number), or -1 when the hardware's value stays.

@@ -94,14 +94,11 @@ __mvp_fiber_start:
 	st.w	$5, 48($1)
 	or.i	$5, $zero, __mvp_fiber_exit
 	st.w	$5, 108($1)
-	# The fiber's $sp: 16 bytes below its region's top, minus its stacked arguments.
+	# The fiber's $sp: 16 bytes below its region's top, minus its argument area (the kernel
+	# ABI's: argument word j >= 4 at $sp + 4j).
 	ld.w	$6, 32($4)
-	add.si	$6, $6, -4
-	setlt	$7, $6, $zero
-	beq	$7, $zero, .Lstacked_words
-	add	$6, $zero, $zero
-.Lstacked_words:
 	sfll.i	$6, $6, 2
+	add.si	$6, $6, 16
 	or.i	$7, $zero, FIBER_REGION
 	add	$7, $7, $1
 	add.si	$7, $7, -16
@@ -133,7 +130,7 @@ __mvp_fiber_start:
 .Lstack_word:
 	sfll.i	$9, $5, 2
 	add	$9, $9, $7
-	st.w	$8, -16($9)
+	st.w	$8, 0($9)
 .Lnext_word:
 	add.si	$5, $5, 1
 	jp	.Largs

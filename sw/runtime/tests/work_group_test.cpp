@@ -251,6 +251,33 @@ asm_kernel:
               CL_INVALID_WORK_GROUP_SIZE);
 }
 
+// Arguments past the fourth word reach every work-item of a large group on its own stack (the
+// kernel ABI's stacked words), __local ones too.
+TEST_F(FunctionalWorkGroupTest, StackedArgumentsReachEveryFiber) {
+    cl_kernel k = kernel(build(R"(
+__kernel void many(__global uint* out, uint a, uint b, uint c, uint d, __local uint* tmp,
+                   uint e) {
+    const uint lid = get_local_id(0);
+    tmp[lid] = a + b + c + d + e + lid;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    out[get_global_id(0)] = tmp[(lid + 1) % get_local_size(0)];
+}
+)"),
+                         "many");
+    cl_mem out = buffer(512 * 4);
+    ASSERT_EQ(clSetKernelArg(k, 0, sizeof out, &out), CL_SUCCESS);
+    const cl_uint values[5] = {1, 20, 300, 4000, 50000};
+    for (cl_uint i = 0; i < 4; ++i)
+        ASSERT_EQ(clSetKernelArg(k, 1 + i, sizeof(cl_uint), &values[i]), CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(k, 5, 256 * 4, nullptr), CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(k, 6, sizeof(cl_uint), &values[4]), CL_SUCCESS);
+    const size_t global = 512, local = 256;
+    ASSERT_EQ(clEnqueueNDRangeKernel(queue_, k, 1, nullptr, &global, &local, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    const std::vector<cl_uint> got = read<cl_uint>(out, 512);
+    for (cl_uint i = 0; i < 512; ++i) EXPECT_EQ(got[i], 54321u + (i % 256 + 1) % 256) << i;
+}
+
 // A group larger than the SP's threads must divide the global size (OpenCL 1.2's rule; smaller
 // groups may still be non-uniform).
 TEST_F(FunctionalWorkGroupTest, ANonUniformLargeGroupIsRefused) {
